@@ -1,0 +1,41 @@
+"""Facts a bot can read off its own view, shared by the bots that reason about cards."""
+
+from __future__ import annotations
+
+from idoubtit.engine import Card, PileTaken, Played, Rank, View
+from idoubtit.engine.rules import RANK_COPIES_PER_DECK
+
+
+def own_cards_in_pile(view: View) -> list[Card]:
+    """Cards this seat put on the pile since it was last taken (it knows them; nobody took them back)."""
+    cards: list[Card] = []
+    for event in reversed(view.log):
+        if isinstance(event, PileTaken):
+            break
+        if isinstance(event, Played) and event.seat == view.seat and event.cards is not None:
+            cards.extend(event.cards)
+    return cards
+
+
+def copies_of(rank: Rank, view: View) -> int:
+    """How many cards of ``rank`` exist at this table."""
+    return RANK_COPIES_PER_DECK * view.rules.deck_count
+
+
+def claim_is_provably_false(view: View) -> bool:
+    """True when the open claim names more cards of its rank than can be outside what this seat knows of."""
+    claim = view.claim
+    if claim is None:
+        return False
+    known_elsewhere = sum(card.rank is claim.rank for card in view.hand)
+    known_elsewhere += sum(card.rank is claim.rank for card in own_cards_in_pile(view))
+    return claim.count + known_elsewhere > copies_of(claim.rank, view)
+
+
+def rank_distance(view: View, rank: Rank) -> int:
+    """How many turns from the due rank until ``rank`` is due again (0: it is due now)."""
+    step = Rank.next_up if view.rules.ascending else Rank.next_down
+    current, distance = view.due_rank, 0
+    while current is not rank:
+        current, distance = step(current), distance + 1
+    return distance

@@ -1,0 +1,117 @@
+"""The ``idoubtit`` command."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from idoubtit.bots import BOTS, Bot, make_bot
+from idoubtit.engine import Game, IDoubtItError, Rules
+from idoubtit.i18n import LANGUAGES, pick_language, translations
+
+app = typer.Typer(help="I Doubt It (Cheat, BS): the card game of bluffing.", no_args_is_help=True)
+
+
+@app.callback()
+def main() -> None:
+    """I Doubt It (Cheat, BS): the card game of bluffing."""
+
+
+def build_rules(
+    players: int, decks: int | None, ascending: bool, cap: bool, places: bool, open_table: bool, strict: bool
+) -> Rules:
+    try:
+        return Rules(
+            players,
+            decks,
+            ascending=ascending,
+            capped_plays=cap,
+            play_on_for_places=places,
+            open_table_sizes=open_table,
+            strict_announcing=strict,
+        )
+    except IDoubtItError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def seat_bots(names: str, players: int, seed: int, me: int = 0) -> dict[int, Bot]:
+    """One bot for every seat but ``me``, cycling through the comma-separated ``names``."""
+    chosen = [name.strip() for name in names.split(",") if name.strip()]
+    if not chosen:
+        raise typer.BadParameter(f"name at least one bot: {', '.join(BOTS)} or package.module:ClassName")
+    others = [seat for seat in range(players) if seat != me]
+    try:
+        return {
+            seat: make_bot(chosen[index % len(chosen)], random.Random(f"{seed}/{seat}"))
+            for index, seat in enumerate(others)
+        }
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+@app.command()
+def play(
+    players: Annotated[int, typer.Option("--players", "-n", help="Players at the table, you included (3–11).")] = 4,
+    bots: Annotated[str, typer.Option(help=f"Computer players, comma-separated: {', '.join(BOTS)}.")] = "honest,random",
+    seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots (random if left out).")] = None,
+    lang: Annotated[str | None, typer.Option(help=f"Language: {', '.join(LANGUAGES)} (default: from LANG).")] = None,
+    plain: Annotated[bool, typer.Option("--plain", help="Line-by-line game for pipes and screen readers.")] = False,
+    ascending: Annotated[bool, typer.Option("--ascending", help="V1: ranks go up, A, 2, 3 … K.")] = False,
+    cap: Annotated[bool, typer.Option("--cap", help="V2: at most 4 cards per deck in one play.")] = False,
+    places: Annotated[bool, typer.Option("--places", help="V3: play on for places after the winner.")] = False,
+    open_table: Annotated[bool, typer.Option("--open-table", help="V4: allow 2 players, or 12 and more.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="V5: you must say the rank of every play.")] = False,
+    decks: Annotated[int | None, typer.Option(help="Decks (only with --open-table; R1 decides otherwise).")] = None,
+    delay: Annotated[float, typer.Option(help="Seconds between computer players' moves on screen.")] = 0.7,
+    save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) to this file at the end.")] = None,
+) -> None:
+    """Play against the computer: a full-screen game, or line by line with --plain."""
+    rules = build_rules(players, decks, ascending, cap, places, open_table, strict)
+    try:
+        language = pick_language(lang)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+    game = Game.deal(rules, seed)
+    seated = seat_bots(bots, rules.players, seed)
+    tr = translations(language)
+    if plain:
+        from idoubtit.tui.plain import PlainGame
+
+        code = PlainGame(game, seated, tr, sys.stdin, sys.stdout).run()
+    else:
+        from idoubtit.tui.app import TableApp
+
+        table = TableApp(game, seated, tr, delay=delay)
+        table.run()
+        game, code = table.game, 0
+    if save is not None:
+        save.write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record written by --save.")],
+    seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it (default: a spectator).")] = None,
+    lang: Annotated[str | None, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = None,
+) -> None:
+    """Tell a recorded game again, as one seat (or a spectator) saw it."""
+    from idoubtit.tui.text import Narrator, seat_names
+
+    try:
+        game = Game.replay(json.loads(record.read_text(encoding="utf-8")))
+        view = game.view(seat)
+    except (OSError, json.JSONDecodeError, IDoubtItError) as error:
+        raise typer.BadParameter(str(error)) from None
+    tr = translations(pick_language(lang))
+    narrator = Narrator(tr, seat_names(tr, game.rules.players, seat), seat)
+    for event in view.log:
+        line = narrator.tell(event)
+        if line:
+            typer.echo(line)

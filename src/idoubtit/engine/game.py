@@ -1,0 +1,564 @@
+"""The rules of I Doubt It as a pure state machine (RULES.md R1–R10, D1–D8, V1–V5).
+
+Two doors lead in. The checked door (:meth:`Game.play`, :meth:`Game.doubt`, :meth:`Game.decline`,
+:meth:`Game.close_window`, :meth:`Game.apply`) validates every action and raises an
+:class:`~idoubtit.engine.errors.IDoubtItError` that leaves the game unchanged. The fast door
+(the ``*_unchecked`` methods) skips validation for simulations whose caller already knows the
+action is legal. Game data leaves only through :meth:`Game.view`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Final
+
+from idoubtit.engine.actions import Action, CloseWindow, Decline, Doubt, Play, parse_action
+from idoubtit.engine.cards import NEXT_RANK_DOWN, NEXT_RANK_UP, STANDARD_DECK, Card, Rank, parse_cards, sort_key
+from idoubtit.engine.errors import IllegalActionError, MalformedInputError
+from idoubtit.engine.events import (
+    CloseReason,
+    Declined,
+    Doubted,
+    Event,
+    Finished,
+    GameOver,
+    PileTaken,
+    Played,
+    Revealed,
+    RevealReason,
+    WindowClosed,
+    WrongRank,
+)
+from idoubtit.engine.rules import Rules
+from idoubtit.engine.view import Claim, Phase, View
+
+RECORD_FORMAT: Final = "idoubtit-record/1"
+
+#: An action or event as stored: its class and the arguments that build it.
+_Record = tuple[Any, ...]
+
+
+def _build(record: _Record) -> Any:
+    return record[0](*record[1:])
+
+
+class Game:
+    """One game of I Doubt It. Start it with :meth:`deal`, :meth:`from_hands` or :meth:`replay`.
+
+    >>> game = Game.from_hands(Rules(3), [["AS", "KD"], ["AH", "2C"], ["QS", "3D"]])
+    >>> [str(event.rank) for event in game.play(0, ["AS"])]
+    ['A']
+    >>> game.phase, game.to_play
+    (<Phase.DOUBT: 'doubt'>, 0)
+    >>> type(game.doubt(2)[-1]).__name__, game.hand_sizes
+    ('PileTaken', (1, 2, 3))
+    """
+
+    __slots__ = (
+        "_actions",
+        "_active",
+        "_claim",
+        "_dealt",
+        "_declined",
+        "_due",
+        "_event_objects",
+        "_events",
+        "_first",
+        "_hands",
+        "_next_rank",
+        "_phase",
+        "_pile",
+        "_places",
+        "_reader_logs",
+        "_rules",
+        "_seed",
+        "_to_play",
+    )
+
+    def __init__(self, rules: Rules, hands: Sequence[Sequence[Card]], first: int, seed: int | None) -> None:
+        """Prefer :meth:`deal` or :meth:`from_hands`, which check their input."""
+        self._rules = rules
+        self._seed = seed
+        self._first = first
+        self._dealt = tuple(tuple(hand) for hand in hands)
+        self._hands = [list(hand) for hand in hands]
+        self._pile: list[Card] = []
+        self._due = Rank.ACE  # R5: the first play of the game always announces Aces
+        self._to_play = first
+        self._phase = Phase.PLAY
+        self._claim: tuple[int, tuple[Card, ...], Rank] | None = None
+        self._declined: set[int] = set()
+        self._active = [True] * rules.players
+        self._places: list[int] = []
+        self._next_rank = NEXT_RANK_UP if rules.ascending else NEXT_RANK_DOWN  # V1 / R5
+        # Actions and events are kept as raw records, (class, *constructor arguments), and only built
+        # into objects when read: simulations that never read them do not pay for them.
+        self._actions: list[_Record] = []
+        self._events: list[_Record] = []
+        self._event_objects: list[Event] = []  # the events built so far, in full (with every secret)
+        # Each reader's log (seats, then spectators last), filled in lazily when a view asks for it.
+        self._reader_logs: list[list[Event]] = [[] for _ in range(rules.players + 1)]
+
+    # ----------------------------------------------------------------------------------------------
+    # Starting a game
+
+    @classmethod
+    def deal(cls, rules: Rules, seed: int, first: int = 0) -> Game:
+        """Shuffle every card with ``random.Random(seed)`` and deal them all (R3), starting at ``first`` (D6)."""
+        _check_first(rules, first)
+        deck = [card for card in STANDARD_DECK for _ in range(rules.deck_count)]
+        random.Random(seed).shuffle(deck)
+        hands: list[list[Card]] = [[] for _ in range(rules.players)]
+        for position, card in enumerate(deck):
+            hands[(first + position) % rules.players].append(card)
+        return cls(rules, hands, first, seed)
+
+    @classmethod
+    def from_hands(cls, rules: Rules, hands: Sequence[Iterable[Card | str] | str], first: int = 0) -> Game:
+        """Start from an explicit deal (cards or card notation), for tests, puzzles and replays.
+
+        Not every card need be dealt, but no card may appear more often than the decks hold it.
+        """
+        _check_first(rules, first)
+        if len(hands) != rules.players:
+            raise MalformedInputError(f"{len(hands)} hands given for a table of {rules.players} players")
+        parsed = [parse_cards(hand) for hand in hands]
+        for seat, hand in enumerate(parsed):
+            if not hand:
+                raise MalformedInputError(f"seat {seat} was dealt no cards; every seat needs at least one")
+        _check_copies([card for hand in parsed for card in hand], rules.deck_count)
+        return cls(rules, parsed, first, None)
+
+    @classmethod
+    def replay(cls, record: dict[str, Any]) -> Game:
+        """Rebuild a game from :meth:`record` by replaying every action through the checked door."""
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            raise MalformedInputError(f"not a game record: it needs 'format': {RECORD_FORMAT!r}")
+        rules = Rules.from_dict(record.get("rules", {}))
+        first = record.get("first", 0)
+        if "seed" in record:
+            game = cls.deal(rules, record["seed"], first)
+        else:
+            game = cls.from_hands(rules, record.get("hands", []), first)
+        for text in record.get("actions", []):
+            game.apply(parse_action(text))
+        return game
+
+    def record(self) -> dict[str, Any]:
+        """The game as a plain dict: rules, the deal (a seed, or the hands) and every action in notation."""
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "rules": self._rules.to_dict(), "first": self._first}
+        if self._seed is not None:
+            data["seed"] = self._seed
+        else:
+            data["hands"] = [[str(card) for card in hand] for hand in self._dealt]
+        data["actions"] = [str(action) for action in self.actions()]
+        return data
+
+    def copy(self) -> Game:
+        """An independent copy of the game (for search: try actions without touching the original)."""
+        clone = Game.__new__(Game)
+        clone._rules, clone._seed, clone._first, clone._dealt = self._rules, self._seed, self._first, self._dealt
+        clone._hands = [list(hand) for hand in self._hands]
+        clone._pile = list(self._pile)
+        clone._due, clone._to_play, clone._phase, clone._claim = self._due, self._to_play, self._phase, self._claim
+        clone._next_rank = self._next_rank
+        clone._declined = set(self._declined)
+        clone._active = list(self._active)
+        clone._places = list(self._places)
+        clone._actions = list(self._actions)
+        clone._events = list(self._events)
+        clone._event_objects = list(self._event_objects)
+        clone._reader_logs = [list(log) for log in self._reader_logs]
+        return clone
+
+    # ----------------------------------------------------------------------------------------------
+    # Reading the state (public facts only; hands are for the holder, through view())
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int | None:
+        return self._seed
+
+    @property
+    def first(self) -> int:
+        """The seat that played first (D8)."""
+        return self._first
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_play(self) -> int:
+        """The seat that must discard, or during a doubt window the seat that just discarded."""
+        return self._to_play
+
+    @property
+    def due_rank(self) -> Rank:
+        """The rank the current play must announce (or, in a doubt window, the rank just claimed)."""
+        return self._due
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in self._hands)
+
+    @property
+    def pile_size(self) -> int:
+        return len(self._pile)
+
+    @property
+    def winner(self) -> int | None:
+        return self._places[0] if self._places else None
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Seats in finishing order so far (the winner first; under V3 every place once over)."""
+        return tuple(self._places)
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def step(self) -> int:
+        """How many actions the game has taken: a state id that changes with every action."""
+        return len(self._actions)
+
+    @property
+    def claim(self) -> Claim | None:
+        """The claim open to doubt (seat, count, rank), or None outside a doubt window."""
+        if self._claim is None:
+            return None
+        seat, cards, rank = self._claim
+        return Claim(seat, len(cards), rank)
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """Seats that may act now: the seat to play, or the seats that may still doubt or decline."""
+        if self._phase is Phase.PLAY:
+            return (self._to_play,)
+        if self._phase is Phase.DOUBT:
+            declined = self._declined
+            return tuple(seat for seat in self._seats_after(self._to_play) if seat not in declined)
+        return ()
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, sorted (R5 order, then suit). Show them only to that seat."""
+        self._check_seat(seat, "hand")
+        return tuple(sorted(self._hands[seat], key=sort_key))
+
+    def view(self, seat: int | None) -> View:
+        """Everything ``seat`` may know (``None``: a spectator). The only way game data leaves the engine."""
+        if seat is not None:
+            self._check_seat(seat, "view")
+        return View(
+            seat=seat,
+            rules=self._rules,
+            step=len(self._actions),
+            phase=self._phase,
+            to_play=self._to_play,
+            due_rank=self._due,
+            hand=() if seat is None else tuple(sorted(self._hands[seat], key=sort_key)),
+            hand_sizes=self.hand_sizes,
+            pile_size=len(self._pile),
+            claim=self.claim,
+            awaiting=self.awaiting,
+            winner=self.winner,
+            places=tuple(self._places),
+            log=self._log_for(seat),
+        )
+
+    def actions(self) -> tuple[Action, ...]:
+        """Every action taken so far, in order (plays with their announced rank filled in)."""
+        return tuple(_build(record) for record in self._actions)
+
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, in full, secrets included: for the referee, never for a player (use view())."""
+        return tuple(self._built_events())
+
+    # ----------------------------------------------------------------------------------------------
+    # The checked door
+
+    def apply(self, action: Action) -> list[Event]:
+        """Take any action through the checked door."""
+        if isinstance(action, Play):
+            return self.play(action.seat, action.cards, action.rank)
+        if isinstance(action, Doubt):
+            return self.doubt(*action.seats)
+        if isinstance(action, Decline):
+            return self.decline(action.seat)
+        if isinstance(action, CloseWindow):
+            return self.close_window()
+        raise MalformedInputError(f"{action!r} is not an action; actions are Play, Doubt, Decline, CloseWindow")
+
+    def play(self, seat: int, cards: Iterable[Card | str] | str, rank: Rank | str | None = None) -> list[Event]:
+        """R4: ``seat`` puts ``cards`` face down announcing ``rank`` (default: the due rank, unless V5).
+
+        Announcing a rank other than the due one takes the pile (R7). A play that empties the hand is
+        turned up at once (R10). Otherwise the doubt window opens.
+        """
+        self._check_seat(seat, "play")
+        parsed = parse_cards(cards)
+        announced = self._checked_announcement(rank, f"play by seat {seat}")
+        described = Play(seat, parsed, announced)
+        self._check_phase(Phase.PLAY, described)
+        if seat != self._to_play:
+            self._refuse(described, f"it is seat {self._to_play}'s turn to play, not seat {seat}'s (D1)")
+        self._check_card_count(parsed, described)
+        self._check_held(seat, parsed, described)
+        return self._events_of(self.play_unchecked, seat, parsed, self._due if announced is None else announced)
+
+    def doubt(self, *seats: int) -> list[Event]:
+        """R8/R9: these seats say "I doubt it" at the same moment; resolves the doubt at once."""
+        described = Doubt(seats)
+        if not seats:
+            raise MalformedInputError("a doubt needs at least one seat")
+        for seat in seats:
+            self._check_seat(seat, described)
+        if len(set(seats)) != len(seats):
+            raise MalformedInputError(f"{described}: a seat is named twice")
+        self._check_phase(Phase.DOUBT, described)
+        for seat in seats:
+            self._check_may_answer(seat, described)
+        return self._events_of(self.doubt_unchecked, seats)
+
+    def decline(self, seat: int) -> list[Event]:
+        """D3: ``seat`` will not doubt; the window closes once every other player has declined."""
+        described = Decline(seat)
+        self._check_seat(seat, described)
+        self._check_phase(Phase.DOUBT, described)
+        self._check_may_answer(seat, described)
+        return self._events_of(self.decline_unchecked, seat)
+
+    def close_window(self) -> list[Event]:
+        """D3: the table's doubt timer ran out; the window closes with no doubt."""
+        self._check_phase(Phase.DOUBT, "close")
+        return self._events_of(self.close_window_unchecked)
+
+    # ----------------------------------------------------------------------------------------------
+    # The fast door: no validation and no return value. The caller must be sure the action is legal now.
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Take an action known to be legal (see :meth:`play_unchecked`). Returns nothing: read
+        :meth:`view` (or :meth:`events`) for what happened."""
+        if isinstance(action, Play):
+            self.play_unchecked(action.seat, action.cards, self._due if action.rank is None else action.rank)
+        elif isinstance(action, Doubt):
+            self.doubt_unchecked(action.seats)
+        elif isinstance(action, Decline):
+            self.decline_unchecked(action.seat)
+        else:
+            self.close_window_unchecked()
+
+    def _events_of(self, unchecked: Callable[..., None], *arguments: Any) -> list[Event]:
+        """Run a fast-door method (after the checks) and return the events it caused."""
+        mark = len(self._events)
+        unchecked(*arguments)
+        return self._built_events()[mark:]
+
+    def play_unchecked(self, seat: int, cards: tuple[Card, ...], rank: Rank) -> None:
+        """:meth:`play` without checks: the caller must be sure that ``seat`` is to play, holds
+        ``cards`` (a non-empty tuple within any V2 cap) and that the phase is PLAY."""
+        hand = self._hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self._pile.extend(cards)
+        self._actions.append((Play, seat, cards, rank))
+        self._events.append((Played, seat, len(cards), rank, cards))
+        if rank is not self._due:  # R7: a wrong announcement takes the pile, own cards included
+            self._events.append((WrongRank, seat, rank, self._due))
+            self._take_pile(seat)
+            self._end_turn()
+        elif not hand:  # R10: the last play is always turned up
+            self._reveal_last_play(seat, cards, rank)
+        else:
+            self._phase = Phase.DOUBT
+            self._claim = (seat, cards, rank)
+            self._declined = set()
+
+    def doubt_unchecked(self, seats: Sequence[int]) -> None:
+        """:meth:`doubt` without checks: the caller must be sure the window is open and every seat may doubt."""
+        assert self._claim is not None
+        claimant, cards, rank = self._claim
+        if len(seats) == 1:
+            ordered = tuple(seats)
+        else:  # R9: the official doubter is the nearest to the claimant's left
+            players = self._rules.players
+            ordered = tuple(sorted(seats, key=lambda seat: (seat - claimant) % players))
+        truthful = all(card.rank is rank for card in cards)
+        self._actions.append((Doubt, tuple(seats)))
+        self._events.append((Doubted, ordered, ordered[0]))
+        self._events.append((Revealed, claimant, cards, rank, truthful, RevealReason.DOUBT))
+        self._take_pile(ordered[0] if truthful else claimant)  # R8
+        self._end_turn()  # D4: the pile is empty and play goes on with the next player
+
+    def decline_unchecked(self, seat: int) -> None:
+        """:meth:`decline` without checks: the caller must be sure ``seat`` may still answer the claim."""
+        self._actions.append((Decline, seat))
+        self._declined.add(seat)
+        self._events.append((Declined, seat))
+        if len(self._declined) == sum(self._active) - 1:
+            self._events.append((WindowClosed, CloseReason.ALL_DECLINED))
+            self._end_turn()
+
+    def close_window_unchecked(self) -> None:
+        """:meth:`close_window` without checks: the caller must be sure the window is open."""
+        self._actions.append((CloseWindow,))
+        self._events.append((WindowClosed, CloseReason.TIMER))
+        self._end_turn()
+
+    # ----------------------------------------------------------------------------------------------
+    # Rule mechanics
+
+    def _reveal_last_play(self, seat: int, cards: tuple[Card, ...], rank: Rank) -> None:
+        truthful = all(card.rank is rank for card in cards)
+        self._events.append((Revealed, seat, cards, rank, truthful, RevealReason.LAST_PLAY))
+        if not truthful:  # R10: not true, so the player takes the pile and play goes on
+            self._take_pile(seat)
+            self._end_turn()
+            return
+        self._active[seat] = False
+        self._places.append(seat)
+        self._events.append((Finished, seat, len(self._places)))
+        if not self._rules.play_on_for_places or sum(self._active) == 1:  # D7 / V3
+            self._end_game()
+        else:
+            # V3: the truthful cards stay on the pile; the next player still in carries on.
+            self._end_turn()
+
+    def _end_game(self) -> None:
+        if self._rules.play_on_for_places:
+            self._places.extend(seat for seat in range(self._rules.players) if self._active[seat])
+        self._phase = Phase.OVER
+        self._claim = None
+        self._events.append((GameOver, self._places[0], tuple(self._places)))
+
+    def _take_pile(self, seat: int) -> None:
+        taken = tuple(self._pile)
+        self._hands[seat].extend(taken)
+        self._pile = []
+        self._events.append((PileTaken, seat, len(taken), taken))
+
+    def _end_turn(self) -> None:
+        """D1/D2: the turn passes to the next seat still in after the discarder; the due rank advances."""
+        self._due = self._next_rank[self._due]
+        players, active = self._rules.players, self._active
+        seat = (self._to_play + 1) % players
+        while not active[seat]:
+            seat = (seat + 1) % players
+        self._to_play = seat
+        self._phase = Phase.PLAY
+        self._claim = None
+
+    def _seats_after(self, seat: int) -> Iterator[int]:
+        """Seats still in the game, in turn order (D1) starting after ``seat``."""
+        players = self._rules.players
+        for offset in range(1, players):
+            other = (seat + offset) % players
+            if self._active[other]:
+                yield other
+
+    def _built_events(self) -> list[Event]:
+        """Every event as an object, building those not built yet."""
+        built = self._event_objects
+        for record in self._events[len(built) :]:
+            built.append(_build(record))
+        return built
+
+    def _log_for(self, seat: int | None) -> tuple[Event, ...]:
+        """The log as ``seat`` may read it: others' secret cards dropped (None: a spectator)."""
+        log = self._reader_logs[-1 if seat is None else seat]
+        for event in self._built_events()[len(log) :]:
+            # Only the author of a play and the taker of a pile see those cards.
+            if isinstance(event, Played | PileTaken) and event.seat != seat:
+                log.append(event.public())
+            else:
+                log.append(event)
+        return tuple(log)
+
+    # ----------------------------------------------------------------------------------------------
+    # Checks for the checked door
+
+    def _state(self) -> str:
+        if self._phase is Phase.OVER:
+            return f"game over, places {list(self._places)}"
+        if self._phase is Phase.DOUBT:
+            claim = self.claim
+            assert claim is not None
+            return (
+                f"doubt window on seat {claim.seat}'s claim of {claim.count} x {claim.rank.symbol},"
+                f" awaiting seats {list(self.awaiting)}"
+            )
+        return f"seat {self._to_play} to play, due rank {self._due.symbol}"
+
+    def _refuse(self, described: Action | str, why: str) -> None:
+        raise IllegalActionError(f"{described}: {why} [{self._state()}]")
+
+    def _check_seat(self, seat: int, described: Action | str) -> None:
+        players = self._rules.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise MalformedInputError(f"{described}: {seat!r} is not a seat; seats are 0 to {players - 1}")
+
+    def _check_phase(self, phase: Phase, described: Action | str) -> None:
+        if self._phase is phase:
+            return
+        if self._phase is Phase.OVER:
+            self._refuse(described, "the game is over")
+        if self._phase is Phase.DOUBT:
+            self._refuse(described, "the doubt window is open: the awaited seats may doubt or decline (D3)")
+        self._refuse(described, f"no doubt window is open; seat {self._to_play} must play")
+
+    def _checked_announcement(self, rank: Rank | str | None, described: Action | str) -> Rank | None:
+        if rank is None:
+            if self._rules.strict_announcing:
+                self._refuse(described, "V5 strict announcing is on: the play must state its rank")
+            return None
+        if isinstance(rank, str):
+            return Rank.parse(rank)
+        if not isinstance(rank, Rank):
+            raise MalformedInputError(f"{described}: {rank!r} is not a rank")
+        return rank
+
+    def _check_card_count(self, cards: tuple[Card, ...], described: Action | str) -> None:
+        if not cards:
+            self._refuse(described, "a play puts down one or more cards (R4)")
+        cap = self._rules.max_cards_per_play
+        if cap is not None and len(cards) > cap:
+            self._refuse(described, f"V2 caps a play at {cap} cards, not {len(cards)}")
+
+    def _check_held(self, seat: int, cards: tuple[Card, ...], described: Action | str) -> None:
+        remaining = list(self._hands[seat])
+        for card in cards:
+            if card not in remaining:
+                held_once = card in self._hands[seat]
+                self._refuse(described, f"seat {seat} does not hold {'another ' if held_once else ''}{card}")
+            remaining.remove(card)
+
+    def _check_may_answer(self, seat: int, described: Action | str) -> None:
+        assert self._claim is not None
+        if seat == self._claim[0]:
+            self._refuse(described, f"seat {seat} made the claim and cannot doubt or decline it (R8)")
+        if not self._active[seat]:
+            self._refuse(described, f"seat {seat} has finished and takes no part (V3)")
+        if seat in self._declined:
+            self._refuse(described, f"seat {seat} has already declined this claim (D3)")
+
+
+def _check_first(rules: Rules, first: int) -> None:
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < rules.players:
+        raise MalformedInputError(f"first player {first!r} is not a seat; seats are 0 to {rules.players - 1}")
+
+
+def _check_copies(cards: list[Card], decks: int) -> None:
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    too_many = sorted(str(card) for card, count in counts.items() if count > decks)
+    if too_many:
+        raise MalformedInputError(
+            f"{', '.join(too_many)} dealt more than {decks} time(s): {decks} deck(s) hold each card {decks} time(s)"
+        )

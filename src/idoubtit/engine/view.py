@@ -1,0 +1,83 @@
+"""What one seat (or a spectator) may know of a game: the only way game data leaves the engine."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from idoubtit.engine.cards import Card, Rank
+from idoubtit.engine.events import Event
+from idoubtit.engine.rules import Rules
+
+
+class Phase(enum.Enum):
+    PLAY = "play"  # the seat ``to_play`` must put down cards
+    DOUBT = "doubt"  # the doubt window on the last claim is open (D3)
+    OVER = "over"  # someone won (D7), or under V3 every place is settled
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The claim on the table during a doubt window: what everyone heard (R4)."""
+
+    seat: int
+    count: int
+    rank: Rank
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "count": self.count, "rank": str(self.rank)}
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's view of the game (``seat`` None: a spectator, who holds no hand).
+
+    ``awaiting`` lists the seats whose decision the game waits for: the seat to play, or during a
+    doubt window every seat that may still doubt or decline. ``log`` is the public log with this
+    seat's own secrets (its plays' cards, the cards it picked up) filled in.
+    """
+
+    seat: int | None
+    rules: Rules
+    step: int
+    phase: Phase
+    to_play: int
+    due_rank: Rank
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    pile_size: int
+    claim: Claim | None
+    awaiting: tuple[int, ...]
+    winner: int | None
+    places: tuple[int, ...]
+    log: tuple[Event, ...]
+
+    @property
+    def may_doubt(self) -> bool:
+        """True when this seat may say "I doubt it" (or decline) now."""
+        return self.phase is Phase.DOUBT and self.seat in self.awaiting
+
+    @property
+    def must_play(self) -> bool:
+        """True when this seat must put down cards now."""
+        return self.phase is Phase.PLAY and self.seat == self.to_play
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain, JSON-ready dict of everything in the view."""
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "step": self.step,
+            "phase": self.phase.value,
+            "to_play": self.to_play,
+            "due_rank": str(self.due_rank),
+            "hand": [str(card) for card in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "pile_size": self.pile_size,
+            "claim": None if self.claim is None else self.claim.to_dict(),
+            "awaiting": list(self.awaiting),
+            "winner": self.winner,
+            "places": list(self.places),
+            "log": [event.to_dict() for event in self.log],
+        }

@@ -1,0 +1,63 @@
+"""Translations of everything a person reads, through gettext catalogs kept as Babel ``.po`` files.
+
+The catalogs live in ``idoubtit/locale/<lang>/LC_MESSAGES/idoubtit.po``. They are compiled in memory
+when first used (with Babel), so a fresh install needs no build step and a catalog edit shows at once.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Final
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+DOMAIN: Final = "idoubtit"
+#: Languages of the user interface, each named in itself.
+LANGUAGES: Final = {"en": "English", "mn": "Монгол", "lb": "Lëtzebuergesch", "af": "Afrikaans"}
+DEFAULT_LANGUAGE: Final = "en"
+
+
+def pick_language(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The interface language: ``explicit`` if given, else the first known one in the environment's
+    ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (as gettext reads them), else English."""
+    if explicit is not None:
+        code = _language_code(explicit)
+        if code not in LANGUAGES:
+            raise ValueError(f"unknown language {explicit!r}; choose one of {', '.join(LANGUAGES)}")
+        return code
+    env = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for candidate in env.get(variable, "").split(":"):
+            code = _language_code(candidate)
+            if code in LANGUAGES:
+                return code
+    return DEFAULT_LANGUAGE
+
+
+def _language_code(text: str) -> str:
+    """``mn_MN.UTF-8`` → ``mn``."""
+    return text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
+def catalog_path(language: str) -> resources.abc.Traversable:
+    return resources.files("idoubtit") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The gettext translations for ``language`` (English falls back to the source strings)."""
+    path = catalog_path(language)
+    if not path.is_file():
+        return gettext.NullTranslations()
+    with path.open("rb") as po_file:
+        catalog = read_po(po_file, locale=language, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)

@@ -1,0 +1,326 @@
+"""The full-screen terminal game (Textual): you against computer players.
+
+Keys: ←/→ move between your cards, Enter or Space picks a card, ``p`` plays the picked cards,
+``d`` says "I doubt it", ``n`` lets a claim go, ``c`` clears the pick, ``q`` quits. Everything can
+be clicked with the mouse too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable, Mapping
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, RichLog, Select, Static
+
+from idoubtit.bots import Bot
+from idoubtit.bots.runner import ask as ask_bot
+from idoubtit.bots.runner import settle_window, window_answers
+from idoubtit.engine import Card, Game, IDoubtItError, Phase, Rank
+from idoubtit.tui.text import Narrator, Translations, claim_words, doubt_call, rank_names, seat_names
+
+
+class CardButton(Button):
+    """One card of the hand; pressing it picks it or puts it back."""
+
+    def __init__(self, card: Card, position: int) -> None:
+        super().__init__(card.pretty(), name=f"card-{position}", classes="card", compact=True)
+        self.card = card
+        self.picked = False
+        if card.suit.value in "HD":
+            self.add_class("red")
+
+    def toggle(self) -> None:
+        self.picked = not self.picked
+        self.set_class(self.picked, "picked")
+
+
+class ResultScreen(ModalScreen[bool]):
+    """The end of a game: the places, and the choice of another game."""
+
+    # Not shown in the footer: the buttons carry the translated names of these keys.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "again", show=False),
+        Binding("q", "leave", show=False),
+    ]
+
+    def __init__(self, summary: str, tr: Translations) -> None:
+        super().__init__()
+        self.summary, self.tr = summary, tr
+
+    def compose(self) -> ComposeResult:
+        _ = self.tr.gettext
+        with Vertical(id="result"):
+            yield Static(self.summary, id="result-text")
+            with Horizontal(id="result-buttons"):
+                yield Button(_("New game (n)"), id="again", variant="primary")
+                yield Button(_("Quit (q)"), id="leave")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "again")
+
+    def action_again(self) -> None:
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
+
+
+class TableApp(App[None]):
+    """The table: seats with hand sizes, the pile, the story so far, your hand and your choices."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #top { height: auto; }
+    #status { width: 1fr; padding: 0 1; text-style: bold; }
+    #seats { width: 40; padding: 0 1; border: round $secondary; height: auto; }
+    #log { height: 1fr; border: round $primary; }
+    #prompt { height: auto; padding: 0 1; text-style: bold; color: $warning; }
+    #hand { height: 3; }
+    .card { min-width: 5; margin: 0 1 0 0; }
+    .card.red { color: $error; }
+    .card.picked { background: $accent; text-style: bold reverse; }
+    #choices { height: auto; }
+    #choices Button { margin: 0 1 0 0; }
+    #rank { width: 24; }
+    #result { align: center middle; width: 60; height: auto; border: thick $primary; padding: 1 2;
+              background: $surface; }
+    ResultScreen { align: center middle; }
+    #result-buttons { height: auto; margin-top: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+    ]
+
+    def __init__(self, game: Game, bots: Mapping[int, Bot], tr: Translations, delay: float = 0.7, me: int = 0) -> None:
+        super().__init__()
+        self.game, self.bots, self.tr, self.delay, self.me = game, bots, tr, delay, me
+        self.names = seat_names(tr, game.rules.players, me)
+        self.narrator = Narrator(tr, self.names, me)
+        self.told = 0
+        self.games_played = 1
+        _ = tr.gettext
+        self.title = _("I Doubt It")
+        # Bound here rather than in BINDINGS so that the footer speaks the player's language.
+        self.bind("p", "play", description=_("Play picked"))
+        self.bind("d", "doubt", description=doubt_call(tr))
+        self.bind("n", "let_go", description=_("Let it go"))
+        self.bind("c", "clear", description=_("Clear pick"))
+        self.bind("q", "quit", description=_("Quit"))
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        _ = self.tr.gettext
+        with Horizontal(id="top"):
+            yield Static(id="status")
+            yield Static(id="seats")
+        yield RichLog(id="log", wrap=True, markup=False)
+        yield Static(id="prompt")
+        yield HorizontalScroll(id="hand")
+        with Horizontal(id="choices"):
+            yield Button(_("Play picked cards (p)"), id="play", variant="primary")
+            yield Select(self.rank_options(), prompt=_("Rank to announce"), id="rank", type_to_search=False)
+            yield Button(doubt_call(self.tr) + " (d)", id="doubt", variant="error")
+            yield Button(_("Let it go (n)"), id="let-go")
+        yield Footer()
+
+    def rank_options(self) -> list[tuple[str, Rank]]:
+        names = rank_names(self.tr)
+        return [(names[rank], rank) for rank in Rank]
+
+    async def on_mount(self) -> None:
+        await self.start_turns()
+
+    # -- the flow of the game -----------------------------------------------------------------
+
+    async def start_turns(self) -> None:
+        self.told = 0
+        self.query_one("#log", RichLog).clear()
+        await self.refresh_hand()
+        self.advance()
+
+    def advance(self) -> None:
+        """Show the table, then either wait for the person or let the next computer player act."""
+        self.tell_news()
+        self.refresh_table()
+        game = self.game
+        if game.is_over:
+            self.show_result()
+        elif game.phase is Phase.PLAY and game.to_play != self.me:
+            self.schedule(self.bot_play)
+        elif game.phase is Phase.DOUBT and self.me not in game.awaiting:
+            self.schedule(self.bots_answer)
+
+    def schedule(self, move: Callable[[], Awaitable[None]]) -> None:
+        """Let a computer player act after the table's delay, so a person can follow the game."""
+        if self.delay > 0:
+            self.set_timer(self.delay, move)
+        else:
+            self.call_later(move)
+
+    async def bot_play(self) -> None:
+        game = self.game
+        if game.phase is Phase.PLAY and game.to_play != self.me:
+            game.apply(ask_bot(self.bots[game.to_play], game, game.to_play))
+            await self.after_change()
+
+    async def bots_answer(self, my_doubt: bool | None = None) -> None:
+        """One decision round of the doubt window (D3): the bots' answers and, if asked, the person's."""
+        game = self.game
+        if game.phase is not Phase.DOUBT:
+            return
+        answers = window_answers(game, self.bots)
+        if my_doubt is not None:
+            answers[self.me] = my_doubt
+        settle_window(game, [s for s, d in answers.items() if d], [s for s, d in answers.items() if not d])
+        await self.after_change()
+
+    async def after_change(self) -> None:
+        await self.refresh_hand()
+        self.advance()
+
+    # -- what the person does -----------------------------------------------------------------
+
+    def picked_cards(self) -> tuple[Card, ...]:
+        return tuple(button.card for button in self.query(CardButton) if button.picked)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if isinstance(event.button, CardButton):
+            event.button.toggle()
+            return
+        handlers = {"play": self.action_play, "doubt": self.action_doubt, "let-go": self.action_let_go}
+        if event.button.id in handlers:
+            await handlers[event.button.id]()
+
+    async def action_play(self) -> None:
+        _ = self.tr.gettext
+        if not self.game.view(self.me).must_play:
+            return
+        cards = self.picked_cards()
+        if not cards:
+            self.say_prompt(_("Pick one or more cards first (click them, or ←/→ and Enter)."))
+            return
+        value = self.query_one("#rank", Select).value
+        rank = value if isinstance(value, Rank) else None
+        try:
+            self.game.play(self.me, cards, rank)
+        except IDoubtItError as error:
+            self.say_prompt(_("Not allowed: %(reason)s") % {"reason": error})
+            return
+        await self.after_change()
+
+    async def action_doubt(self) -> None:
+        if self.game.view(self.me).may_doubt:
+            await self.bots_answer(my_doubt=True)
+
+    async def action_let_go(self) -> None:
+        if self.game.view(self.me).may_doubt:
+            await self.bots_answer(my_doubt=False)
+
+    def action_clear(self) -> None:
+        for button in self.query(CardButton):
+            if button.picked:
+                button.toggle()
+
+    def action_move(self, step: int) -> None:
+        buttons = list(self.query(CardButton))
+        if not buttons:
+            return
+        focused = self.focused
+        position = buttons.index(focused) if isinstance(focused, CardButton) else -step
+        buttons[(position + step) % len(buttons)].focus()
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def say_prompt(self, text: str) -> None:
+        self.query_one("#prompt", Static).update(text)
+
+    def tell_news(self) -> None:
+        log = self.game.view(self.me).log
+        widget = self.query_one("#log", RichLog)
+        for event in log[self.told :]:
+            line = self.narrator.tell(event)
+            if line:
+                widget.write(line)
+        self.told = len(log)
+
+    async def refresh_hand(self) -> None:
+        hand = self.query_one("#hand", HorizontalScroll)
+        await hand.remove_children()
+        view = self.game.view(self.me)
+        await hand.mount_all(CardButton(card, position) for position, card in enumerate(view.hand))
+        if view.must_play:
+            self.query(CardButton).first().focus()
+
+    def refresh_table(self) -> None:
+        _ = self.tr.gettext
+        view = self.game.view(self.me)
+        names = rank_names(self.tr)
+        self.query_one("#status", Static).update(
+            _("Due: %(rank)s") % {"rank": names[view.due_rank]}
+            + "\n"
+            + _("Pile: %(count)d cards") % {"count": view.pile_size}
+        )
+        self.query_one("#seats", Static).update("\n".join(self.seat_lines(view.hand_sizes)))
+        self.query_one("#rank", Select).value = (
+            Select.NULL if self.game.rules.strict_announcing else view.due_rank  # V5: no pre-filled rank
+        )
+        self.query_one("#play", Button).disabled = not view.must_play
+        self.query_one("#doubt", Button).disabled = not view.may_doubt
+        self.query_one("#let-go", Button).disabled = not view.may_doubt
+        self.say_prompt(self.prompt_text())
+
+    def seat_lines(self, sizes: tuple[int, ...]) -> list[str]:
+        _ = self.tr.gettext
+        lines = []
+        for seat, size in enumerate(sizes):
+            marker = "▶" if seat == self.game.to_play and not self.game.is_over else " "
+            state = _("finished") if seat in self.game.places else _("%(count)d cards") % {"count": size}
+            lines.append(f"{marker} {self.names[seat]:<8} {state}")
+        return lines
+
+    def prompt_text(self) -> str:
+        _ = self.tr.gettext
+        game = self.game
+        due = rank_names(self.tr)[game.due_rank]
+        if game.is_over:
+            return ""
+        if game.phase is Phase.PLAY and game.to_play == self.me:
+            return _("Your turn: %(due)s are due. Pick cards and press p.") % {"due": due}
+        if game.phase is Phase.PLAY:
+            return _("%(name)s is thinking…") % {"name": self.names[game.to_play]}
+        claim = game.claim
+        assert claim is not None
+        words = {"name": self.names[claim.seat], "claim": claim_words(self.tr, claim.count, claim.rank)}
+        if self.me in game.awaiting:
+            return _("%(name)s claims “%(claim)s”. Doubt it (d) or let it go (n)?") % words
+        return _("%(name)s claims “%(claim)s”.") % words
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def show_result(self) -> None:
+        _ = self.tr.gettext
+        places = "\n".join(f"{place}. {self.names[seat]}" for place, seat in enumerate(self.game.places, start=1))
+        winner = self.game.winner
+        assert winner is not None
+        headline = _("You win!") if winner == self.me else _("%(name)s wins.") % {"name": self.names[winner]}
+        self.push_screen(ResultScreen(f"{headline}\n\n{places}", self.tr), self.after_result)
+
+    async def after_result(self, again: bool | None) -> None:
+        if not again:
+            self.exit()
+            return
+        # D8: the next game of this table starts with the seat after the previous first player.
+        previous = self.game
+        first = (previous.first + 1) % previous.rules.players
+        seed = random.Random(f"{previous.seed}/{self.games_played}").randrange(2**32)
+        self.games_played += 1
+        self.game = Game.deal(previous.rules, seed, first)
+        await self.start_turns()

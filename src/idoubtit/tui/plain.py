@@ -1,0 +1,184 @@
+"""The plain game: one line at a time on standard input and output.
+
+It works over a pipe, so a script or a screen reader can play. Every question the game asks is a line
+that starts with ``? ``; everything else is the story of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TextIO
+
+from idoubtit.bots import Bot
+from idoubtit.bots.runner import ask as ask_bot
+from idoubtit.bots.runner import settle_window, window_answers
+from idoubtit.engine import Card, Game, IDoubtItError, MalformedInputError, Phase, Play, parse_action
+from idoubtit.tui.text import Narrator, Translations, claim_words, doubt_call, rank_names, seat_names, status_line
+
+
+class QuitGameError(Exception):
+    """The person asked to stop (or closed the input)."""
+
+
+class PlainGame:
+    """A game between one person (seat ``me``) and bots, told line by line."""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Mapping[int, Bot],
+        tr: Translations,
+        stdin: TextIO,
+        stdout: TextIO,
+        me: int = 0,
+    ) -> None:
+        self.game, self.bots, self.tr, self.me = game, bots, tr, me
+        self.stdin, self.stdout = stdin, stdout
+        self.names = seat_names(tr, game.rules.players, me)
+        self.narrator = Narrator(tr, self.names, me)
+        self.told = 0  # how many log entries of our view have been told
+
+    def say(self, line: str = "") -> None:
+        self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def ask(self, question: str) -> str:
+        self.say("? " + question)
+        answer = self.stdin.readline()
+        if not answer:
+            raise QuitGameError
+        answer = answer.strip()
+        if answer.lower() in {"quit", "q", "exit"}:
+            raise QuitGameError
+        return answer
+
+    def run(self) -> int:
+        """Play until the game is over or the person quits; 0 when the game was played to its end."""
+        _ = self.tr.gettext
+        self.say(
+            _("I Doubt It — %(players)d players, %(decks)d deck(s). Type “help” for help, “quit” to stop.")
+            % {"players": self.game.rules.players, "decks": self.game.rules.deck_count}
+        )
+        try:
+            while not self.game.is_over:
+                self.step()
+        except QuitGameError:
+            self.say(_("Game stopped."))
+            return 1
+        self.tell_news()
+        places = ", ".join(f"{place}. {self.names[seat]}" for place, seat in enumerate(self.game.places, start=1))
+        self.say(_("Game over. Places: %(places)s") % {"places": places})
+        return 0
+
+    def step(self) -> None:
+        self.tell_news()
+        game = self.game
+        if game.phase is Phase.PLAY:
+            if game.to_play == self.me:
+                self.say(status_line(self.tr, game.view(self.me), self.names))
+                self.play_my_turn()
+            else:
+                game.apply(ask_bot(self.bots[game.to_play], game, game.to_play))
+            return
+        answers = window_answers(game, self.bots)
+        if self.me in game.awaiting and self.ask_doubt():
+            answers[self.me] = True
+        elif self.me in game.awaiting:
+            answers[self.me] = False
+        settle_window(game, [s for s, d in answers.items() if d], [s for s, d in answers.items() if not d])
+
+    def tell_news(self) -> None:
+        log = self.game.view(self.me).log
+        for event in log[self.told :]:
+            line = self.narrator.tell(event)
+            if line:
+                self.say(line)
+        self.told = len(log)
+
+    def show_hand(self, hand: tuple[Card, ...]) -> None:
+        listed = "  ".join(f"{number}:{card.pretty()}" for number, card in enumerate(hand, start=1))
+        self.say(self.tr.gettext("Your hand: %(cards)s") % {"cards": listed})
+
+    def play_my_turn(self) -> None:
+        """Ask for a play until one is allowed, and make it (through the engine's checked door)."""
+        _ = self.tr.gettext
+        view = self.game.view(self.me)
+        strict = self.game.rules.strict_announcing
+        while True:
+            self.show_hand(view.hand)
+            if strict:
+                question = _(
+                    "Your turn (%(due)s are due). Put down cards and say the rank: card numbers or cards,"
+                    " then “as” and a rank, e.g. “1 3 as K”."
+                )
+            else:
+                question = _(
+                    "Your turn: %(due)s are due. Put down cards: card numbers or cards, e.g. “1 3” or"
+                    " “AS 10H”; add “as K” to announce another rank."
+                )
+            answer = self.ask(question % {"due": rank_names(self.tr)[view.due_rank]})
+            if answer.lower() in {"help", "h", "?"}:
+                self.say_help()
+                continue
+            try:
+                play = self.read_play(answer, view.hand)
+                self.game.play(play.seat, play.cards, play.rank)
+            except IDoubtItError as error:
+                self.say(_("Not allowed: %(reason)s") % {"reason": error})
+                continue
+            return
+
+    def read_play(self, answer: str, hand: tuple[Card, ...]) -> Play:
+        """A play from what the person typed: card numbers or cards, then perhaps "as" and a rank."""
+        words = answer.replace(",", " ").split()
+        announced: list[str] = []
+        if len(words) >= 2 and words[-2].lower() == "as" and not _is_number(words[-1]):
+            words, announced = words[:-2], words[-2:]
+        numbers = [int(word) for word in words if _is_number(word)]
+        if len(set(numbers)) != len(numbers):
+            raise MalformedInputError(self.tr.gettext("a card number is given twice"))
+        for number in numbers:
+            if not 1 <= number <= len(hand):
+                raise MalformedInputError(
+                    self.tr.gettext("there is no card %(number)d; your cards are numbered 1 to %(last)d")
+                    % {"number": number, "last": len(hand)}
+                )
+        cards = [str(hand[int(word) - 1]) if _is_number(word) else word for word in words]
+        action = parse_action(" ".join(["play", str(self.me), *cards, *announced]))
+        assert isinstance(action, Play)
+        return action
+
+    def ask_doubt(self) -> bool:
+        _ = self.tr.gettext
+        claim = self.game.claim
+        assert claim is not None
+        question = _("%(name)s claims “%(claim)s”. %(call)s? (y/n)") % {
+            "name": self.names[claim.seat],
+            "claim": claim_words(self.tr, claim.count, claim.rank),
+            "call": doubt_call(self.tr),
+        }
+        while True:
+            answer = self.ask(question).lower()
+            if answer in {"y", "yes", "d", _("y"), _("yes")}:
+                return True
+            if answer in {"", "n", "no", "p", _("n"), _("no")}:
+                return False
+            if answer in {"help", "h", "?"}:
+                self.say_help()
+                continue
+            self.say(_("Answer y to doubt the claim, n to let it go."))
+
+    def say_help(self) -> None:
+        _ = self.tr.gettext
+        self.say(
+            _(
+                "On your turn, name the cards to put down by their numbers (“1 3”) or as cards (“AS 10H”,"
+                " T or 10 for tens). The due rank is announced for you; add “as K” to announce another"
+                " rank (that takes the pile). When someone else plays, answer y to doubt or n to let it go."
+                " “quit” stops the game."
+            )
+        )
+
+
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit()

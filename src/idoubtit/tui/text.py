@@ -1,0 +1,188 @@
+"""The sentences a person reads at the terminal table, translated through gettext.
+
+Both the full-screen game and the plain line-by-line game tell the story of a game with these, so a
+player hears the same words whichever they use.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from idoubtit.engine import (
+    Card,
+    Declined,
+    Doubted,
+    Event,
+    Finished,
+    GameOver,
+    PileTaken,
+    Played,
+    Rank,
+    Revealed,
+    RevealReason,
+    View,
+    WindowClosed,
+    WrongRank,
+)
+
+Translations = gettext.NullTranslations
+
+
+def rank_names(tr: Translations) -> dict[Rank, str]:
+    """Each rank's name as a plural noun, as in "Kings are due"."""
+    _ = tr.gettext
+    return {
+        Rank.ACE: _("Aces"),
+        Rank.KING: _("Kings"),
+        Rank.QUEEN: _("Queens"),
+        Rank.JACK: _("Jacks"),
+        Rank.TEN: _("Tens"),
+        Rank.NINE: _("Nines"),
+        Rank.EIGHT: _("Eights"),
+        Rank.SEVEN: _("Sevens"),
+        Rank.SIX: _("Sixes"),
+        Rank.FIVE: _("Fives"),
+        Rank.FOUR: _("Fours"),
+        Rank.THREE: _("Threes"),
+        Rank.TWO: _("Twos"),
+    }
+
+
+def claim_words(tr: Translations, count: int, rank: Rank) -> str:
+    """A claim as it is said aloud (R4): "one Ace", "3 Kings"."""
+    n = tr.ngettext
+    phrases: dict[Rank, Callable[[], str]] = {
+        Rank.ACE: lambda: n("%(count)d Ace", "%(count)d Aces", count),
+        Rank.KING: lambda: n("%(count)d King", "%(count)d Kings", count),
+        Rank.QUEEN: lambda: n("%(count)d Queen", "%(count)d Queens", count),
+        Rank.JACK: lambda: n("%(count)d Jack", "%(count)d Jacks", count),
+        Rank.TEN: lambda: n("%(count)d Ten", "%(count)d Tens", count),
+        Rank.NINE: lambda: n("%(count)d Nine", "%(count)d Nines", count),
+        Rank.EIGHT: lambda: n("%(count)d Eight", "%(count)d Eights", count),
+        Rank.SEVEN: lambda: n("%(count)d Seven", "%(count)d Sevens", count),
+        Rank.SIX: lambda: n("%(count)d Six", "%(count)d Sixes", count),
+        Rank.FIVE: lambda: n("%(count)d Five", "%(count)d Fives", count),
+        Rank.FOUR: lambda: n("%(count)d Four", "%(count)d Fours", count),
+        Rank.THREE: lambda: n("%(count)d Three", "%(count)d Threes", count),
+        Rank.TWO: lambda: n("%(count)d Two", "%(count)d Twos", count),
+    }
+    return phrases[rank]() % {"count": count}
+
+
+def doubt_call(tr: Translations) -> str:
+    """The call every player knows (the table of words in the rules)."""
+    return tr.gettext("I doubt it")
+
+
+def pretty_cards(cards: Sequence[Card]) -> str:
+    return " ".join(card.pretty() for card in cards)
+
+
+@dataclass(frozen=True)
+class Narrator:
+    """Turns events into sentences for the person sitting at ``me`` (None: a spectator)."""
+
+    tr: Translations
+    names: Sequence[str]
+    me: int | None
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def pick(self, seat: int, mine: str, theirs: str, **values: object) -> str:
+        """The second-person sentence when the event is about the reader, else the third-person one."""
+        return (mine if seat == self.me else theirs) % {"name": self.name(seat), **values}
+
+    def tell(self, event: Event) -> str | None:
+        """One line of the story, or None for events not worth a line (a single decline)."""
+        _ = self.tr.gettext
+        if isinstance(event, Played):
+            claim = claim_words(self.tr, event.count, event.rank)
+            line = self.pick(
+                event.seat, _("You put down “%(claim)s”."), _("%(name)s puts down “%(claim)s”."), claim=claim
+            )
+            if event.cards is not None:
+                line += " " + _("(really: %(cards)s)") % {"cards": pretty_cards(event.cards)}
+            return line
+        if isinstance(event, WrongRank):
+            names = rank_names(self.tr)
+            return self.pick(
+                event.seat,
+                _("You announced %(announced)s, but %(due)s were due."),
+                _("%(name)s announced %(announced)s, but %(due)s were due."),
+                announced=names[event.announced],
+                due=names[event.due],
+            )
+        return self._tell_resolution(event)
+
+    def _tell_resolution(self, event: Event) -> str | None:
+        _ = self.tr.gettext
+        if isinstance(event, Doubted):
+            return self.pick(
+                event.doubter, _("You say: “%(call)s!”"), _("%(name)s says: “%(call)s!”"), call=doubt_call(self.tr)
+            )
+        if isinstance(event, Revealed):
+            return self._tell_reveal(event)
+        if isinstance(event, PileTaken):
+            n = self.tr.ngettext
+            return self.pick(
+                event.seat,
+                n("You take the pile (%(count)d card).", "You take the pile (%(count)d cards).", event.count),
+                n(
+                    "%(name)s takes the pile (%(count)d card).",
+                    "%(name)s takes the pile (%(count)d cards).",
+                    event.count,
+                ),
+                count=event.count,
+            )
+        if isinstance(event, WindowClosed):
+            return _("Nobody doubts.")
+        if isinstance(event, Finished):
+            return self._tell_finish(event)
+        if isinstance(event, GameOver):
+            return self.pick(event.winner, _("You win the game!"), _("%(name)s wins the game."))
+        assert isinstance(event, Declined)
+        return None
+
+    def _tell_reveal(self, event: Revealed) -> str:
+        _ = self.tr.gettext
+        cards = pretty_cards(event.cards)
+        if event.reason is RevealReason.LAST_PLAY:
+            intro = _("Last cards turned up: %(cards)s") % {"cards": cards}
+        else:
+            intro = _("Turned up: %(cards)s") % {"cards": cards}
+        verdict = _("it was true.") if event.truthful else _("it was a bluff!")
+        return f"{intro} — {verdict}"
+
+    def _tell_finish(self, event: Finished) -> str:
+        _ = self.tr.gettext
+        if event.place == 1:
+            return self.pick(event.seat, _("You have no cards left!"), _("%(name)s has no cards left!"))
+        return self.pick(
+            event.seat,
+            _("You finish in place %(place)d."),
+            _("%(name)s finishes in place %(place)d."),
+            place=event.place,
+        )
+
+
+def status_line(tr: Translations, view: View, names: Sequence[str]) -> str:
+    """One line with the due rank, the pile and every hand size."""
+    _ = tr.gettext
+    hands = ", ".join(f"{names[seat]} {size}" for seat, size in enumerate(view.hand_sizes))
+    return _("Due: %(rank)s · Pile: %(pile)d · Cards: %(hands)s") % {
+        "rank": rank_names(tr)[view.due_rank],
+        "pile": view.pile_size,
+        "hands": hands,
+    }
+
+
+def seat_names(tr: Translations, players: int, me: int | None) -> list[str]:
+    """Names for the seats: "You" for the person, and a name for each computer player."""
+    pool = ["Ann", "Bat", "Luc", "Pieter", "Saraa", "Mia", "Joos", "Oyun", "Tessa", "Jan", "Nomin"]
+    names = [pool[(seat - 1) % len(pool)] for seat in range(players)]
+    if me is not None:
+        names[me] = tr.gettext("You")
+    return names
