@@ -1,0 +1,113 @@
+"""The full-screen game, driven headless through Textual's pilot, as a person would play it."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Button, RichLog, Static
+
+from idoubtit import Game, Phase, Rules
+from idoubtit.bots import make_bot
+from idoubtit.i18n import translations
+from idoubtit.tui.app import CardButton, ResultScreen, TableApp
+
+
+def table(rules: Rules, seed: int, language: str = "en") -> TableApp:
+    game = Game.deal(rules, seed)
+    bots = {seat: make_bot("honest", random.Random(seat)) for seat in range(1, rules.players)}
+    return TableApp(game, bots, translations(language), delay=0)
+
+
+def log_text(app: TableApp) -> str:
+    return "\n".join(strip.text for strip in app.query_one("#log", RichLog).lines)
+
+
+async def test_a_whole_game_with_the_keyboard_then_another() -> None:
+    app = table(Rules(3), seed=5)
+    async with app.run_test(size=(110, 34)) as pilot:
+        doubts = 0
+        for _ in range(2000):
+            await pilot.pause()
+            if app.game.is_over:
+                break
+            view = app.game.view(0)
+            if view.must_play:
+                await pilot.press("right", "enter", "p")  # pick the second card (or the first) and play
+            elif view.may_doubt:
+                doubts += 1
+                await pilot.press("d" if doubts % 3 == 0 else "n")
+        await pilot.pause()
+        assert app.game.is_over
+        assert isinstance(app.screen, ResultScreen)
+        assert "I doubt it" in log_text(app) or doubts < 3
+        assert "wins" in str(app.screen.query_one("#result-text", Static).render())
+        first_game = app.game
+        await pilot.press("n")  # another game at the same table
+        await pilot.pause()
+        assert app.game is not first_game
+        assert app.game.first == 1  # D8: the seat after the previous first player starts
+        assert not isinstance(app.screen, ResultScreen)
+        await pilot.press("q")
+
+
+async def test_picking_cards_with_the_mouse_and_playing_them() -> None:
+    app = table(Rules(4), seed=2)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        buttons = list(app.query(CardButton))
+        await pilot.click(buttons[0])
+        await pilot.click(buttons[2])
+        assert [button.picked for button in buttons[:3]] == [True, False, True]
+        picked = {buttons[0].card, buttons[2].card}
+        await pilot.click("#play")
+        await pilot.pause()
+        played = next(event for event in app.game.view(0).log if event.to_dict()["type"] == "played")
+        assert played.to_dict()["count"] == 2
+        assert set(getattr(played, "cards", ())) == picked
+        assert "You put down “2 Aces”." in log_text(app)
+
+
+async def test_nothing_happens_when_playing_without_picking() -> None:
+    app = table(Rules(3), seed=1)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.game.step == 0
+        assert "Pick one or more cards" in str(app.query_one("#prompt", Static).render())
+
+
+async def test_v5_strict_announcing_asks_for_the_rank() -> None:
+    app = table(Rules(3, strict_announcing=True), seed=1)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "p")  # a card picked, but no rank chosen
+        await pilot.pause()
+        assert app.game.step == 0
+        assert "V5" in str(app.query_one("#prompt", Static).render())
+
+
+async def test_the_doubt_buttons_work_only_in_a_doubt_window() -> None:
+    app = table(Rules(3), seed=4)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        assert app.query_one("#doubt", Button).disabled
+        await pilot.press("d")
+        assert app.game.step == 0
+        await pilot.press("enter", "p")
+        for _ in range(50):
+            await pilot.pause()
+            if app.game.view(0).may_doubt:
+                break
+        assert app.game.phase is Phase.DOUBT
+        assert not app.query_one("#doubt", Button).disabled
+        await pilot.click("#doubt")
+        await pilot.pause()
+        assert any(event.to_dict()["type"] == "doubted" for event in app.game.view(0).log)
+
+
+async def test_the_table_speaks_the_chosen_language() -> None:
+    app = table(Rules(3), seed=1, language="af")
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        assert app.query_one("#doubt", Button).label.plain.startswith("Ek twyfel dit")

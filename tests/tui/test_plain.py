@@ -1,0 +1,92 @@
+"""The plain game, played through a real pipe as a script or a screen reader would."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+
+from idoubtit import Game, Rules
+from idoubtit.bots import make_bot
+from idoubtit.i18n import translations
+from idoubtit.tui.plain import PlainGame
+
+
+def play_through_pipe(arguments: list[str], answer_doubts: str = "n") -> tuple[list[str], int]:
+    """Run ``idoubtit play --plain`` and answer every question: play the first card, doubt as told."""
+    command = [sys.executable, "-m", "idoubtit", "play", "--plain", *arguments]
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
+    )
+    assert process.stdin is not None and process.stdout is not None
+    lines: list[str] = []
+    for line in process.stdout:
+        lines.append(line.rstrip("\n"))
+        if line.startswith("? "):
+            is_turn = "(y/n)" not in line
+            process.stdin.write(("1" if is_turn else answer_doubts) + "\n")
+            process.stdin.flush()
+        assert len(lines) < 50_000, "the game did not end"
+    return lines, process.wait(timeout=60)
+
+
+def test_a_whole_game_through_a_pipe() -> None:
+    lines, code = play_through_pipe(["--seed", "3", "--bots", "honest"])
+    assert code == 0
+    assert lines[0].startswith("I Doubt It — 4 players")
+    assert any(line.startswith("Your hand: 1:") for line in lines)
+    assert any("You put down “1 Ace”." in line for line in lines)
+    assert lines[-1].startswith("Game over. Places: 1. ")
+
+
+def test_doubting_through_a_pipe_resolves_doubts() -> None:
+    lines, code = play_through_pipe(["--seed", "8", "--bots", "random", "--players", "3"], answer_doubts="y")
+    assert code == 0
+    assert any(line.startswith("You say: “I doubt it!”") for line in lines)
+    assert any(line.startswith("Turned up: ") for line in lines)
+
+
+def run_plain(answers: str, rules: Rules, seed: int = 1, language: str = "en") -> tuple[str, int]:
+    game = Game.deal(rules, seed)
+    bots = {seat: make_bot("honest", random.Random(seat)) for seat in range(1, rules.players)}
+    output = io.StringIO()
+    code = PlainGame(game, bots, translations(language), io.StringIO(answers), output).run()
+    return output.getvalue(), code
+
+
+def test_bad_input_is_explained_and_asked_again() -> None:
+    text, code = run_plain("99\nZZ\n1 1\nhelp\nquit\n", Rules(3))
+    assert code == 1
+    assert "Not allowed: there is no card 99; your cards are numbered 1 to 18" in text
+    assert "Not allowed: 'ZZ' is not a card" in text
+    assert "Not allowed: a card number is given twice" in text
+    assert "On your turn, name the cards" in text
+    assert text.rstrip().endswith("Game stopped.")
+
+
+def test_cards_can_be_named_and_another_rank_announced() -> None:
+    rules = Rules(3)
+    hand = Game.deal(rules, 1).hand(0)
+    text, _ = run_plain(f"{hand[0]} as K\n", rules)
+    assert f"You put down “1 King”. (really: {hand[0].pretty()})" in text
+    assert "You announced Kings, but Aces were due." in text
+    assert "You take the pile (1 card)." in text
+
+
+def test_the_ace_of_spades_is_a_card_and_not_the_word_as() -> None:
+    text, _ = run_plain("AS 2 as A\n", Rules(3, strict_announcing=True), seed=1)
+    # Whatever the deal, "AS" must be read as a card and "as A" as the announcement.
+    assert "is not a rank" not in text
+
+
+def test_v5_strict_announcing_needs_the_rank() -> None:
+    text, _ = run_plain("1\n1 as A\n", Rules(3, strict_announcing=True))
+    assert "V5 strict announcing is on" in text
+    assert "You put down “1 Ace”." in text
+
+
+def test_end_of_input_stops_the_game_cleanly() -> None:
+    text, code = run_plain("", Rules(3))
+    assert code == 1
+    assert "Game stopped." in text
