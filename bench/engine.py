@@ -93,7 +93,16 @@ def deal(rules: Rules, seed: int) -> list[list[Card]]:
     return [deck[seat :: rules.players] for seat in range(rules.players)]
 
 
-def measure(name: str, run: Callable[[int], int], games: int) -> tuple[float, float, float]:
+def runs_for(rules: Rules) -> dict[str, Callable[[int], int]]:
+    """The three implementations, each playing the game of one seed to its end."""
+    return {
+        "checked": lambda seed: play_checked(Game.deal(rules, seed), random.Random(seed)),
+        "fast": lambda seed: play_fast(Game.deal(rules, seed), random.Random(seed)),
+        "bare": lambda seed: play_bare(deal(rules, seed), random.Random(seed)),
+    }
+
+
+def measure(run: Callable[[int], int], games: int) -> tuple[float, float, float]:
     start = time.perf_counter()
     actions = sum(run(seed) for seed in range(games))
     elapsed = time.perf_counter() - start
@@ -110,13 +119,8 @@ def main() -> None:
         rules = Rules(players)
         # Bigger tables play much longer random games: fewer of them give a steady figure.
         games = max(20, options.games * 4 * 4 // (players * players))
-        runs: dict[str, Callable[[int], int]] = {
-            "checked": lambda seed: play_checked(Game.deal(rules, seed), random.Random(seed)),
-            "fast": lambda seed: play_fast(Game.deal(rules, seed), random.Random(seed)),
-            "bare": lambda seed: play_bare(deal(rules, seed), random.Random(seed)),
-        }
-        for name, run in runs.items():
-            per_game, per_action, length = measure(name, run, games)
+        for name, run in runs_for(rules).items():
+            per_game, per_action, length = measure(run, games)
             print(f"{players:>7} {name:>8} {per_game:>9.0f} {per_action:>10.0f} {length:>13.1f}")
 
 

@@ -29,7 +29,8 @@ def test_replay_tells_the_game_as_a_seat_saw_it(tmp_path: Path) -> None:
     runner.invoke(app, ["play", "--plain", "--seed", "2", "--players", "3", "--save", str(record)], "1\n" * 5000)
     spectator = runner.invoke(app, ["replay", str(record)])
     seat = runner.invoke(app, ["replay", str(record), "--seat", "0"])
-    assert spectator.exit_code == 0 and seat.exit_code == 0
+    assert spectator.exit_code == 0
+    assert seat.exit_code == 0
     assert "(really:" not in spectator.output  # a spectator never sees cards put down face down
     assert "(really:" in seat.output
 

@@ -63,8 +63,8 @@ def test_every_string_is_translated_with_its_placeholders(language: str) -> None
         if untranslated(message):
             problems.append(f"untranslated: {ids[0]!r}")
         for index, text in enumerate(strings):
-            source = ids[min(index, len(ids) - 1)]
-            if text and sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(source)):
+            source = str(ids[min(index, len(ids) - 1)])
+            if text and sorted(PLACEHOLDER.findall(str(text))) != sorted(PLACEHOLDER.findall(source)):
                 problems.append(f"placeholders differ: {source!r} → {text!r}")
     assert not problems
 

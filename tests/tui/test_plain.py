@@ -19,7 +19,8 @@ def play_through_pipe(arguments: list[str], answer_doubts: str = "n") -> tuple[l
     process = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
     )
-    assert process.stdin is not None and process.stdout is not None
+    assert process.stdin is not None
+    assert process.stdout is not None
     lines: list[str] = []
     for line in process.stdout:
         lines.append(line.rstrip("\n"))

@@ -12,7 +12,7 @@ from typing import TextIO
 from idoubtit.bots import Bot
 from idoubtit.bots.runner import ask as ask_bot
 from idoubtit.bots.runner import settle_window, window_answers
-from idoubtit.engine import Card, Game, IDoubtItError, MalformedInputError, Phase, Play, parse_action
+from idoubtit.engine import Card, Game, IDoubtItError, MalformedInputError, Phase, Play, Rank, parse_action
 from idoubtit.tui.text import Narrator, Translations, claim_words, doubt_call, rank_names, seat_names, status_line
 
 
@@ -132,7 +132,9 @@ class PlainGame:
         """A play from what the person typed: card numbers or cards, then perhaps "as" and a rank."""
         words = answer.replace(",", " ").split()
         announced: list[str] = []
-        if len(words) >= 2 and words[-2].lower() == "as" and not _is_number(words[-1]):
+        # "as" before a rank always announces it ("1 as 5": card 1 announced as a Five), even though
+        # "AS" is also the Ace of spades: to play that card last, name it before the others.
+        if len(words) >= 2 and words[-2].lower() == "as" and _is_rank(words[-1]):
             words, announced = words[:-2], words[-2:]
         numbers = [int(word) for word in words if _is_number(word)]
         if len(set(numbers)) != len(numbers):
@@ -182,3 +184,11 @@ class PlainGame:
 
 def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit()
+
+
+def _is_rank(word: str) -> bool:
+    try:
+        Rank.parse(word)
+    except MalformedInputError:
+        return False
+    return True
