@@ -84,7 +84,7 @@ async def test_v5_strict_announcing_asks_for_the_rank() -> None:
         await pilot.press("enter", "p")  # a card picked, but no rank chosen
         await pilot.pause()
         assert app.game.step == 0
-        assert "V5" in str(app.query_one("#prompt", Static).render())
+        assert "say which rank you announce" in str(app.query_one("#prompt", Static).render())
 
 
 async def test_the_doubt_buttons_work_only_in_a_doubt_window() -> None:

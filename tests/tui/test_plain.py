@@ -60,7 +60,7 @@ def test_bad_input_is_explained_and_asked_again() -> None:
     text, code = run_plain("99\nZZ\n1 1\nhelp\nquit\n", Rules(3))
     assert code == 1
     assert "Not allowed: there is no card 99; your cards are numbered 1 to 18" in text
-    assert "Not allowed: 'ZZ' is not a card" in text
+    assert "Not allowed: “ZZ” is not a card: write rank then suit" in text
     assert "Not allowed: a card number is given twice" in text
     assert "On your turn, name the cards" in text
     assert text.rstrip().endswith("Game stopped.")
@@ -83,8 +83,17 @@ def test_the_ace_of_spades_is_a_card_and_not_the_word_as() -> None:
 
 def test_v5_strict_announcing_needs_the_rank() -> None:
     text, _ = run_plain("1\n1 as A\n", Rules(3, strict_announcing=True))
-    assert "V5 strict announcing is on" in text
+    assert "Not allowed: say which rank you announce" in text
     assert "You put down “1 Ace”." in text
+
+
+def test_refusals_are_explained_in_the_players_language() -> None:
+    rules = Rules(3)
+    held = set(Game.deal(rules, 1).hand(0))
+    missing = next(card for card in Game.deal(rules, 2).hand(0) if card not in held)
+    text, _ = run_plain(f"{missing}\nquit\n", rules, language="af")
+    assert f"jy hou nie {missing.pretty()} nie" in text
+    assert "does not hold" not in text  # the engine's English never reaches the player
 
 
 def test_end_of_input_stops_the_game_cleanly() -> None:

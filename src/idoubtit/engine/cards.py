@@ -55,7 +55,9 @@ class Rank(enum.IntEnum):
         key = text.strip().upper()
         if key not in _RANK_BY_SYMBOL:
             raise MalformedInputError(
-                f"{text!r} is not a rank; ranks are written {', '.join(_RANK_ORDER_SYMBOLS)} (or T for 10)"
+                f"{text!r} is not a rank; ranks are written {', '.join(_RANK_ORDER_SYMBOLS)} (or T for 10)",
+                "bad_rank",
+                text=text,
             )
         return _RANK_BY_SYMBOL[key]
 
@@ -154,12 +156,16 @@ class Card:
         """
         stripped = text.strip()
         if len(stripped) < 2:
-            raise MalformedInputError(f"{text!r} is not a card; write rank then suit, like AS, 10H, TH, QD or 2C")
+            raise MalformedInputError(
+                f"{text!r} is not a card; write rank then suit, like AS, 10H, TH, QD or 2C", "bad_card", text=text
+            )
         try:
             return _CARD_CACHE[(Rank.parse(stripped[:-1]), Suit.parse(stripped[-1]))]
         except MalformedInputError as error:
             raise MalformedInputError(
-                f"{text!r} is not a card ({error}); write rank then suit, like AS, 10H, TH, QD or 2C"
+                f"{text!r} is not a card ({error}); write rank then suit, like AS, 10H, TH, QD or 2C",
+                "bad_card",
+                text=text,
             ) from None
 
     def pretty(self) -> str:

@@ -307,7 +307,9 @@ class Game:
         described = Play(seat, parsed, announced)
         self._check_phase(Phase.PLAY, described)
         if seat != self._to_play:
-            self._refuse(described, f"it is seat {self._to_play}'s turn to play, not seat {seat}'s (D1)")
+            self._refuse(
+                described, "not_your_turn", f"it is seat {self._to_play}'s turn to play, not seat {seat}'s (D1)"
+            )
         self._check_card_count(parsed, described)
         self._check_held(seat, parsed, described)
         return self._events_of(self.play_unchecked, seat, parsed, self._due if announced is None else announced)
@@ -495,8 +497,8 @@ class Game:
             )
         return f"seat {self._to_play} to play, due rank {self._due.symbol}"
 
-    def _refuse(self, described: Action | str, why: str) -> None:
-        raise IllegalActionError(f"{described}: {why} [{self._state()}]")
+    def _refuse(self, described: Action | str, code: str, why: str, **details: object) -> None:
+        raise IllegalActionError(f"{described}: {why} [{self._state()}]", code, **details)
 
     def _check_seat(self, seat: int, described: Action | str) -> None:
         players = self._rules.players
@@ -507,15 +509,17 @@ class Game:
         if self._phase is phase:
             return
         if self._phase is Phase.OVER:
-            self._refuse(described, "the game is over")
+            self._refuse(described, "game_over", "the game is over")
         if self._phase is Phase.DOUBT:
-            self._refuse(described, "the doubt window is open: the awaited seats may doubt or decline (D3)")
-        self._refuse(described, f"no doubt window is open; seat {self._to_play} must play")
+            self._refuse(
+                described, "window_open", "the doubt window is open: the awaited seats may doubt or decline (D3)"
+            )
+        self._refuse(described, "no_window", f"no doubt window is open; seat {self._to_play} must play")
 
     def _checked_announcement(self, rank: Rank | str | None, described: Action | str) -> Rank | None:
         if rank is None:
             if self._rules.strict_announcing:
-                self._refuse(described, "V5 strict announcing is on: the play must state its rank")
+                self._refuse(described, "rank_required", "V5 strict announcing is on: the play must state its rank")
             return None
         if isinstance(rank, str):
             return Rank.parse(rank)
@@ -525,27 +529,32 @@ class Game:
 
     def _check_card_count(self, cards: tuple[Card, ...], described: Action | str) -> None:
         if not cards:
-            self._refuse(described, "a play puts down one or more cards (R4)")
+            self._refuse(described, "empty_play", "a play puts down one or more cards (R4)")
         cap = self._rules.max_cards_per_play
         if cap is not None and len(cards) > cap:
-            self._refuse(described, f"V2 caps a play at {cap} cards, not {len(cards)}")
+            self._refuse(described, "over_cap", f"V2 caps a play at {cap} cards, not {len(cards)}", cap=cap)
 
     def _check_held(self, seat: int, cards: tuple[Card, ...], described: Action | str) -> None:
         remaining = list(self._hands[seat])
         for card in cards:
             if card not in remaining:
                 held_once = card in self._hands[seat]
-                self._refuse(described, f"seat {seat} does not hold {'another ' if held_once else ''}{card}")
+                self._refuse(
+                    described,
+                    "not_held",
+                    f"seat {seat} does not hold {'another ' if held_once else ''}{card}",
+                    card=card,
+                )
             remaining.remove(card)
 
     def _check_may_answer(self, seat: int, described: Action | str) -> None:
         assert self._claim is not None
         if seat == self._claim[0]:
-            self._refuse(described, f"seat {seat} made the claim and cannot doubt or decline it (R8)")
+            self._refuse(described, "own_claim", f"seat {seat} made the claim and cannot doubt or decline it (R8)")
         if not self._active[seat]:
-            self._refuse(described, f"seat {seat} has finished and takes no part (V3)")
+            self._refuse(described, "finished", f"seat {seat} has finished and takes no part (V3)")
         if seat in self._declined:
-            self._refuse(described, f"seat {seat} has already declined this claim (D3)")
+            self._refuse(described, "already_declined", f"seat {seat} has already declined this claim (D3)")
 
 
 def _check_first(rules: Rules, first: int) -> None:

@@ -21,7 +21,7 @@ from idoubtit.bots import Bot
 from idoubtit.bots.runner import ask as ask_bot
 from idoubtit.bots.runner import settle_window, window_answers
 from idoubtit.engine import Card, Game, IDoubtItError, Phase, Rank
-from idoubtit.tui.text import Narrator, Translations, claim_words, doubt_call, rank_names, seat_names
+from idoubtit.tui.text import Narrator, Translations, claim_words, doubt_call, explain, rank_names, seat_names
 
 
 class CardButton(Button):
@@ -212,7 +212,7 @@ class TableApp(App[None]):
         try:
             self.game.play(self.me, cards, rank)
         except IDoubtItError as error:
-            self.say_prompt(_("Not allowed: %(reason)s") % {"reason": error})
+            self.say_prompt(_("Not allowed: %(reason)s") % {"reason": explain(self.tr, error)})
             return
         await self.after_change()
 

@@ -13,7 +13,16 @@ from idoubtit.bots import Bot
 from idoubtit.bots.runner import ask as ask_bot
 from idoubtit.bots.runner import settle_window, window_answers
 from idoubtit.engine import Card, Game, IDoubtItError, MalformedInputError, Phase, Play, Rank, parse_action
-from idoubtit.tui.text import Narrator, Translations, claim_words, doubt_call, rank_names, seat_names, status_line
+from idoubtit.tui.text import (
+    Narrator,
+    Translations,
+    claim_words,
+    doubt_call,
+    explain,
+    rank_names,
+    seat_names,
+    status_line,
+)
 
 
 class QuitGameError(Exception):
@@ -124,7 +133,7 @@ class PlainGame:
                 play = self.read_play(answer, view.hand)
                 self.game.play(play.seat, play.cards, play.rank)
             except IDoubtItError as error:
-                self.say(_("Not allowed: %(reason)s") % {"reason": error})
+                self.say(_("Not allowed: %(reason)s") % {"reason": explain(self.tr, error)})
                 continue
             return
 

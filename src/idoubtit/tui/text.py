@@ -17,6 +17,7 @@ from idoubtit.engine import (
     Event,
     Finished,
     GameOver,
+    IDoubtItError,
     PileTaken,
     Played,
     Rank,
@@ -166,6 +167,30 @@ class Narrator:
             _("%(name)s finishes in place %(place)d."),
             place=event.place,
         )
+
+
+def explain(tr: Translations, error: IDoubtItError) -> str:
+    """Why an action was refused, in the player's words (the engine's English message as a fallback)."""
+    _ = tr.gettext
+    details = error.details
+    templates = {
+        "not_your_turn": _("it is not your turn"),
+        "window_open": _("first answer the claim on the table: doubt it or let it go"),
+        "no_window": _("there is no claim to doubt now"),
+        "rank_required": _("say which rank you announce (add “as” and a rank, or choose it)"),
+        "empty_play": _("put down at least one card"),
+        "over_cap": _("at most %(cap)s cards in one play") % {"cap": details.get("cap")},
+        "not_held": _("you do not hold %(card)s") % {"card": _pretty(details.get("card"))},
+        "bad_card": _("“%(text)s” is not a card: write rank then suit, like AS, 10H, QD or 2C")
+        % {"text": details.get("text")},
+        "bad_rank": _("“%(text)s” is not a rank: A, K, Q, J, 10 … 2") % {"text": details.get("text")},
+        "game_over": _("the game is over"),
+    }
+    return templates.get(error.code, str(error))
+
+
+def _pretty(card: object) -> str:
+    return card.pretty() if isinstance(card, Card) else str(card)
 
 
 def status_line(tr: Translations, view: View, names: Sequence[str]) -> str:
