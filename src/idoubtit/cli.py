@@ -10,11 +10,19 @@ from typing import Annotated
 
 import typer
 
-from idoubtit.bots import BOTS, Bot, make_bot
+from idoubtit.bots import BOTS, LEVELS, Bot, make_bot
 from idoubtit.engine import Game, IDoubtItError, Rules
 from idoubtit.i18n import LANGUAGES, pick_language, translations
 
 app = typer.Typer(help="I Doubt It (Cheat, BS): the card game of bluffing.", no_args_is_help=True)
+
+# Table options shared by every command that sets up a table (RULES.md V1–V5).
+Ascending = Annotated[bool, typer.Option("--ascending", help="V1: ranks go up, A, 2, 3 … K.")]
+Cap = Annotated[bool, typer.Option("--cap", help="V2: at most 4 cards per deck in one play.")]
+Places = Annotated[bool, typer.Option("--places", help="V3: play on for places after the winner.")]
+OpenTable = Annotated[bool, typer.Option("--open-table", help="V4: allow 2 players, or 12 and more.")]
+Strict = Annotated[bool, typer.Option("--strict", help="V5: every play must say its rank.")]
+Decks = Annotated[int | None, typer.Option(help="Decks (only with --open-table; R1 decides otherwise).")]
 
 
 @app.callback()
@@ -57,16 +65,18 @@ def seat_bots(names: str, players: int, seed: int, me: int = 0) -> dict[int, Bot
 @app.command()
 def play(
     players: Annotated[int, typer.Option("--players", "-n", help="Players at the table, you included (3–11).")] = 4,
-    bots: Annotated[str, typer.Option(help=f"Computer players, comma-separated: {', '.join(BOTS)}.")] = "honest,random",
+    bots: Annotated[
+        str, typer.Option(help=f"Computer players, comma-separated: {', '.join(BOTS)} or {', '.join(LEVELS)}.")
+    ] = "honest,random",
     seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots (random if left out).")] = None,
     lang: Annotated[str | None, typer.Option(help=f"Language: {', '.join(LANGUAGES)} (default: from LANG).")] = None,
     plain: Annotated[bool, typer.Option("--plain", help="Line-by-line game for pipes and screen readers.")] = False,
-    ascending: Annotated[bool, typer.Option("--ascending", help="V1: ranks go up, A, 2, 3 … K.")] = False,
-    cap: Annotated[bool, typer.Option("--cap", help="V2: at most 4 cards per deck in one play.")] = False,
-    places: Annotated[bool, typer.Option("--places", help="V3: play on for places after the winner.")] = False,
-    open_table: Annotated[bool, typer.Option("--open-table", help="V4: allow 2 players, or 12 and more.")] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="V5: you must say the rank of every play.")] = False,
-    decks: Annotated[int | None, typer.Option(help="Decks (only with --open-table; R1 decides otherwise).")] = None,
+    ascending: Ascending = False,
+    cap: Cap = False,
+    places: Places = False,
+    open_table: OpenTable = False,
+    strict: Strict = False,
+    decks: Decks = None,
     delay: Annotated[float, typer.Option(help="Seconds between computer players' moves on screen.")] = 0.7,
     save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) to this file at the end.")] = None,
 ) -> None:
@@ -115,3 +125,53 @@ def replay(
         line = narrator.tell(event)
         if line:
             typer.echo(line)
+
+
+@app.command()
+def tournament(
+    bots: Annotated[str, typer.Option(help="Bots, comma-separated: names, levels, package.module:Class, name[opt=v].")],
+    players: Annotated[int, typer.Option("--players", "-n", help="Seats at every table.")] = 4,
+    games: Annotated[int, typer.Option(help="Games to play (rounded up to whole rotations of the seats).")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and the bots: same seed, same results.")] = 0,
+    workers: Annotated[int | None, typer.Option(help="Processes to play on (default: one per core).")] = None,
+    cluster: Annotated[str | None, typer.Option(help="Address of a Dask scheduler to play on instead.")] = None,
+    json_path: Annotated[Path | None, typer.Option("--json", help="Write every result to this JSON file.")] = None,
+    plots: Annotated[Path | None, typer.Option(help="Write PNG plots (ratings, win rate by seat) here.")] = None,
+    ascending: Ascending = False,
+    cap: Cap = False,
+    places: Places = False,
+    open_table: OpenTable = False,
+    strict: Strict = False,
+    decks: Decks = None,
+) -> None:
+    """Play bots against each other on duplicate deals and rate them (openskill, 95 % intervals)."""
+    from rich.console import Console
+
+    from idoubtit.tournament import run_tournament
+    from idoubtit.tournament.report import cross_table, progress_bar, standings_table, write_json, write_plots
+    from idoubtit.tournament.runner import default_workers
+
+    rules = build_rules(players, decks, ascending, cap, places, open_table, strict)
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    for name in set(names):
+        try:
+            make_bot(name)
+        except (ValueError, TypeError) as error:
+            raise typer.BadParameter(str(error), param_hint="--bots") from None
+    if games < 1:
+        raise typer.BadParameter("play at least one game", param_hint="--games")
+    workers = default_workers() if workers is None else max(1, workers)
+    total = -(-games // players) * players
+    console = Console()
+    with progress_bar(console) as bar:
+        task = bar.add_task("games", total=total)
+        outcome = run_tournament(names, rules, games, seed, workers, cluster, lambda done: bar.advance(task, done))
+    console.print(standings_table(outcome))
+    console.print(cross_table(outcome))
+    console.print(f"{len(outcome.results):,} games in {outcome.seconds:.1f} s on {workers} worker(s)"
+                  f" ({len(outcome.results) / max(outcome.seconds, 1e-9):,.0f} games/s)")  # fmt: skip
+    if json_path is not None:
+        write_json(outcome, json_path)
+    if plots is not None:
+        for path in write_plots(outcome, plots):
+            console.print(f"wrote {path}")

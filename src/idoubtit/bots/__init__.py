@@ -16,15 +16,55 @@ from idoubtit.bots.runner import play_out, play_turn
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "honest": HonestBot}
 
 
-def make_bot(name: str, rng: random.Random | None = None) -> Bot:
-    """A bot by its name (``random``, ``honest``) or by dotted path (``package.module:ClassName``).
+#: Level names for people, mapped onto the ladder of bots.
+LEVELS: dict[str, str] = {"easy": "honest", "medium": "counter", "hard": "adaptive", "expert": "search"}
 
-    A bot class from outside the project is built with ``rng=`` when its constructor takes it.
+
+def make_bot(spec: str, rng: random.Random | None = None) -> Bot:
+    """A bot from its spec: a name (``honest``), a level (``easy`` … ``expert``) or a dotted path
+    (``package.module:ClassName``), optionally with constructor options in brackets:
+    ``search[iterations=200]``, ``random[doubt_chance=0.2]``.
+
+    A bot class whose constructor takes ``rng=`` gets it, so that seeded games replay exactly.
+
+    >>> make_bot("random[doubt_chance=0.25]").doubt_chance
+    0.25
     """
+    name, options = parse_spec(spec)
+    name = LEVELS.get(name, name)
     factory = BOTS.get(name) or _load(name)
-    if "rng" in inspect.signature(factory).parameters:
-        return factory(rng=rng or random.Random())
-    return factory()
+    parameters = inspect.signature(factory).parameters
+    unknown = sorted(set(options) - set(parameters))
+    if unknown:
+        raise ValueError(f"bot {name!r} takes no option {', '.join(unknown)}; it takes {', '.join(parameters)}")
+    if "rng" in parameters:
+        options["rng"] = rng or random.Random()
+    return factory(**options)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
+    """``name[key=value,...]`` → the name and the options, numbers read as numbers."""
+    name, bracket, rest = spec.strip().partition("[")
+    if not bracket:
+        return name, {}
+    if not rest.endswith("]"):
+        raise ValueError(f"bot spec {spec!r}: options go in brackets, like search[iterations=200]")
+    options: dict[str, object] = {}
+    for item in filter(None, (part.strip() for part in rest[:-1].split(","))):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip().isidentifier():
+            raise ValueError(f"bot spec {spec!r}: write each option as key=value")
+        options[key.strip()] = _number_or_text(value.strip())
+    return name, options
+
+
+def _number_or_text(value: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            continue
+    return value
 
 
 def _load(path: str) -> Callable[..., Bot]:
@@ -38,4 +78,4 @@ def _load(path: str) -> Callable[..., Bot]:
     return factory
 
 
-__all__ = ["BOTS", "Bot", "HonestBot", "RandomBot", "make_bot", "play_out", "play_turn"]
+__all__ = ["BOTS", "LEVELS", "Bot", "HonestBot", "RandomBot", "make_bot", "parse_spec", "play_out", "play_turn"]

@@ -1,0 +1,110 @@
+"""Showing a tournament: a table on screen, JSON, and PNG plots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from idoubtit.tournament.runner import TournamentResult
+
+
+class GamesPerSecondColumn(ProgressColumn):
+    """The tournament's speed so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("—  games/s" if speed is None else f"{speed:,.0f} games/s", style="progress.data.speed")
+
+
+def progress_bar(console: Console | None = None) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecondColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+
+
+def standings_table(outcome: TournamentResult) -> Table:
+    table = Table(title=f"{len(outcome.results):,} games, {outcome.tournament.rules.players} players")
+    for heading in ("bot", "rating (μ)", "95 % CI", "σ", "games", "win rate", "95 % CI"):
+        table.add_column(heading, justify="left" if heading == "bot" else "right")
+    for bot in outcome.standings.ordered():
+        rating_low, rating_high = bot.rating_interval
+        low, high = bot.win_interval
+        table.add_row(
+            bot.name,
+            f"{bot.mu:.2f}",
+            f"{rating_low:.2f}–{rating_high:.2f}",
+            f"{bot.sigma:.2f}",
+            f"{bot.games:,}",
+            f"{bot.win_rate:.1%}",
+            f"{low:.1%}–{high:.1%}",
+        )
+    return table
+
+
+def cross_table(outcome: TournamentResult) -> Table:
+    names = [bot.name for bot in outcome.standings.ordered()]
+    table = Table(title="Head to head: how often the row bot finished ahead of the column bot")
+    table.add_column("")
+    for name in names:
+        table.add_column(name, justify="right")
+    for row in names:
+        cells = []
+        for column in names:
+            share = None if row == column else outcome.standings.head_to_head(row, column)
+            cells.append("—" if share is None else f"{share:.1%}")
+        table.add_row(row, *cells)
+    return table
+
+
+def write_json(outcome: TournamentResult, path: Path) -> None:
+    path.write_text(json.dumps(outcome.to_dict(), indent=1) + "\n", encoding="utf-8")
+
+
+def write_plots(outcome: TournamentResult, folder: Path) -> list[Path]:
+    """Two PNG files: every bot's rating with its 95 % interval, and every bot's win rate by seat."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only, no window
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    bots = outcome.standings.ordered()
+    names = [bot.name for bot in bots]
+
+    figure, axes = plt.subplots(figsize=(7, 4))
+    spreads = [[bot.mu - bot.rating_interval[0] for bot in bots], [bot.rating_interval[1] - bot.mu for bot in bots]]
+    axes.errorbar(names, [bot.mu for bot in bots], yerr=spreads, fmt="o", capsize=6)
+    axes.set_ylabel("rating μ (95 % interval)")
+    axes.set_title(f"Ratings after {len(outcome.results):,} games")
+    ratings = folder / "ratings.png"
+    figure.tight_layout()
+    figure.savefig(ratings, dpi=120)
+    plt.close(figure)
+
+    figure, axes = plt.subplots(figsize=(7, 4))
+    players = outcome.tournament.rules.players
+    width = 0.8 / max(1, len(bots))
+    for number, bot in enumerate(bots):
+        rates = [bot.seat_wins.get(seat, 0.0) / bot.seat_games[seat] if bot.seat_games.get(seat) else 0.0
+                 for seat in range(players)]  # fmt: skip
+        axes.bar([seat + number * width for seat in range(players)], rates, width, label=bot.name)
+    axes.set_xticks([seat + 0.4 - width / 2 for seat in range(players)], [f"seat {seat}" for seat in range(players)])
+    axes.set_ylabel("win rate")
+    axes.set_title("Win rate by seat")
+    axes.legend()
+    seats = folder / "win_rate_by_seat.png"
+    figure.tight_layout()
+    figure.savefig(seats, dpi=120)
+    plt.close(figure)
+    return [ratings, seats]

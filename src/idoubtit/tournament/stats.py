@@ -1,0 +1,146 @@
+"""What a tournament's games say about its bots: ratings, win rates with confidence intervals, seats, pairs."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from idoubtit.tournament.play import GameResult
+
+#: The normal quantile for a two-sided 95 % interval.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: sound near 0 and 1 and for small samples.
+
+    >>> low, high = wilson_interval(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    share = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+@dataclass
+class BotStanding:
+    """One bot's results over the tournament."""
+
+    name: str
+    mu: float = 25.0
+    sigma: float = 25.0 / 3
+    games: int = 0
+    wins: float = 0.0
+    seat_games: dict[int, int] = field(default_factory=dict)
+    seat_wins: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def rating_interval(self) -> tuple[float, float]:
+        """The rating's 95 % interval, mu ± 1.96 sigma."""
+        return (self.mu - Z95 * self.sigma, self.mu + Z95 * self.sigma)
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.win_interval
+        rating_low, rating_high = self.rating_interval
+        return {
+            "name": self.name,
+            "rating": {"mu": self.mu, "sigma": self.sigma, "ci95": [rating_low, rating_high]},
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_ci95": [low, high],
+            "by_seat": {
+                str(seat): {"games": count, "win_rate": self.seat_wins.get(seat, 0.0) / count}
+                for seat, count in sorted(self.seat_games.items())
+            },
+        }
+
+
+@dataclass
+class Standings:
+    """Every bot's standing plus the head-to-head table: how often the row bot finished ahead of the column bot."""
+
+    bots: dict[str, BotStanding]
+    ahead: dict[tuple[str, str], float]
+    met: dict[tuple[str, str], int]
+
+    def ordered(self) -> list[BotStanding]:
+        return sorted(self.bots.values(), key=lambda bot: (-bot.mu, bot.name))
+
+    def head_to_head(self, row: str, column: str) -> float | None:
+        meetings = self.met.get((row, column), 0)
+        return self.ahead.get((row, column), 0.0) / meetings if meetings else None
+
+    def to_dict(self) -> dict[str, Any]:
+        names = [bot.name for bot in self.ordered()]
+        return {
+            "standings": [bot.to_dict() for bot in self.ordered()],
+            "head_to_head": {
+                row: {column: self.head_to_head(row, column) for column in names if column != row} for row in names
+            },
+        }
+
+
+def standings(results: Sequence[GameResult]) -> Standings:
+    """Ratings (openskill's Plackett–Luce over finishing order), win rates and pairs, in game order."""
+    model = PlackettLuce()
+    bots: dict[str, BotStanding] = {}
+    ahead: dict[tuple[str, str], float] = defaultdict(float)
+    met: dict[tuple[str, str], int] = defaultdict(int)
+    for result in sorted(results, key=lambda result: result.index):
+        for name in result.lineup:
+            bots.setdefault(name, BotStanding(name))
+        _rate(model, bots, result)
+        _count(bots, ahead, met, result)
+    return Standings(bots, dict(ahead), dict(met))
+
+
+def _rate(model: PlackettLuce, bots: dict[str, BotStanding], result: GameResult) -> None:
+    teams = [[model.rating(mu=bots[name].mu, sigma=bots[name].sigma)] for name in result.lineup]
+    rated = model.rate(teams, ranks=list(result.ranks))
+    # A bot in several seats of one game (more seats than bots) takes the mean of its seats' updates.
+    updates: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for name, (rating,) in zip(result.lineup, rated, strict=True):
+        updates[name].append((rating.mu, rating.sigma))
+    for name, values in updates.items():
+        bots[name].mu = sum(mu for mu, _ in values) / len(values)
+        bots[name].sigma = sum(sigma for _, sigma in values) / len(values)
+
+
+def _count(
+    bots: dict[str, BotStanding],
+    ahead: dict[tuple[str, str], float],
+    met: dict[tuple[str, str], int],
+    result: GameResult,
+) -> None:
+    for seat, name in enumerate(result.lineup):
+        standing = bots[name]
+        won = 1.0 if result.winner == seat else 0.0
+        standing.games += 1
+        standing.wins += won
+        standing.seat_games[seat] = standing.seat_games.get(seat, 0) + 1
+        standing.seat_wins[seat] = standing.seat_wins.get(seat, 0.0) + won
+        for other_seat, other in enumerate(result.lineup):
+            if other == name:
+                continue
+            met[(name, other)] += 1
+            mine, theirs = result.ranks[seat], result.ranks[other_seat]
+            ahead[(name, other)] += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0

@@ -1,0 +1,68 @@
+"""Ratings, win rates and head to head, checked on tournaments whose order is known."""
+
+from __future__ import annotations
+
+import pytest
+
+from idoubtit import Game, Rules
+from idoubtit.tournament.play import GameResult, finishing_ranks
+from idoubtit.tournament.stats import standings, wilson_interval
+
+
+def synthetic(games: int) -> list[GameResult]:
+    """Four bots whose strength order is fixed, a > b > c > d, rotated through the seats."""
+    results = []
+    order = ["a", "b", "c", "d"]
+    for index in range(games):
+        shift = index % 4
+        lineup = tuple(order[shift:] + order[:shift])
+        ranks = tuple(order.index(name) + 1 for name in lineup)
+        results.append(GameResult(index, index // 4, lineup, ranks, ranks.index(1), 50))
+    return results
+
+
+def test_a_known_order_comes_out_as_ratings_win_rates_and_pairs() -> None:
+    table = standings(synthetic(400))
+    assert [bot.name for bot in table.ordered()] == ["a", "b", "c", "d"]
+    a, b, c, d = table.ordered()
+    assert c.mu > d.mu
+    assert a.rating_interval[0] > b.rating_interval[1]  # clear of each other
+    assert a.win_rate == 1.0
+    assert b.win_rate == 0.0
+    assert a.games == 400
+    assert table.head_to_head("b", "c") == 1.0
+    assert table.head_to_head("d", "a") == 0.0
+    assert {seat: a.seat_games[seat] for seat in range(4)} == {0: 100, 1: 100, 2: 100, 3: 100}
+
+
+def test_a_coin_flip_between_equals_gives_equal_standing() -> None:
+    results = []
+    for index in range(400):
+        winner = index % 2
+        results.append(GameResult(index, index, ("x", "y"), (1, 2) if winner == 0 else (2, 1), winner, 10))
+    table = standings(results)
+    x, y = table.bots["x"], table.bots["y"]
+    assert abs(x.mu - y.mu) < 2.0
+    assert x.win_rate == pytest.approx(0.5)
+    low, high = x.win_interval
+    assert low < 0.5 < high
+
+
+def test_ties_count_half_in_head_to_head() -> None:
+    table = standings([GameResult(0, 0, ("x", "y", "z"), (1, 2, 2), 0, 10)])
+    assert table.head_to_head("y", "z") == 0.5
+    assert table.head_to_head("x", "y") == 1.0
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0
+    assert high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson_interval(80, 100)
+    assert (round(low, 4), round(high, 4)) == (0.7112, 0.8666)
+
+
+def test_finishing_ranks_place_the_winner_then_the_fewest_cards() -> None:
+    game = Game.from_hands(Rules(4), [["AS"], ["2S", "3S"], ["4S", "5S"], ["6S", "7S", "8S"]])
+    game.play(0, ["AS"])  # a true last play: seat 0 wins
+    assert finishing_ranks(game) == (1, 2, 2, 4)
