@@ -159,7 +159,7 @@ ILLEGAL = [
     pytest.param(
         at_start,
         lambda g: g.play(0, ""),
-        ("a play puts down one or more cards (R4)", PLAY_STATE),
+        ("play 0", "a play puts down one or more cards (R4)", PLAY_STATE),
         id="empty-play-string",
     ),
     # V2 cap

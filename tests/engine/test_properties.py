@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -20,9 +20,14 @@ from hypothesis import strategies as st
 from idoubtit.engine import (
     STANDARD_DECK,
     Action,
+    Card,
+    Claim,
+    CloseReason,
     CloseWindow,
     Decline,
+    Declined,
     Doubt,
+    Doubted,
     Event,
     Finished,
     Game,
@@ -33,7 +38,10 @@ from idoubtit.engine import (
     Play,
     Played,
     Rank,
+    Revealed,
+    RevealReason,
     Rules,
+    WindowClosed,
     WrongRank,
 )
 
@@ -208,42 +216,90 @@ def test_game_ends_with_exactly_one_winner(table: Table) -> None:
     assert over[0].places == game.places
 
 
+@dataclass
+class Referee:
+    """An independent model of a game's public course: due rank, mover, the pile's cards, places."""
+
+    rules: Rules
+    mover: int
+    due: Rank = Rank.ACE  # R5: the first play announces Aces
+    pile: list[Card] = field(default_factory=list)  # in the order the cards were put down
+    claim: tuple[Card, ...] = ()
+    places: list[int] = field(default_factory=list)
+
+    def expect(self, action: Action, sizes: tuple[int, ...], awaiting: tuple[int, ...]) -> tuple[list[Event], bool]:
+        """The events the rules say ``action`` causes, and whether it ends the turn."""
+        if isinstance(action, Play):
+            return self.expect_play(action, sizes[self.mover])
+        if isinstance(action, Doubt):  # R8, R9
+            ordered = tuple(sorted(action.seats, key=lambda seat: (seat - self.mover) % self.rules.players))
+            truthful = all(card.rank is self.due for card in self.claim)
+            taker = ordered[0] if truthful else self.mover
+            return [
+                Doubted(ordered, ordered[0]),
+                Revealed(self.mover, self.claim, self.due, truthful, RevealReason.DOUBT),
+                self.take_pile(taker),
+            ], True
+        if isinstance(action, Decline):  # D3: the window closes when the last awaited seat declines
+            last = awaiting == (action.seat,)
+            declined: list[Event] = [Declined(action.seat)]
+            return declined + ([WindowClosed(CloseReason.ALL_DECLINED)] if last else []), last
+        return [WindowClosed(CloseReason.TIMER)], True
+
+    def expect_play(self, play: Play, held: int) -> tuple[list[Event], bool]:
+        announced = self.due if play.rank is None else play.rank
+        self.pile.extend(play.cards)
+        events: list[Event] = [Played(self.mover, len(play.cards), announced, play.cards)]
+        if announced is not self.due:  # R7: the whole pile, the cards just put down included
+            return [*events, WrongRank(self.mover, announced, self.due), self.take_pile(self.mover)], True
+        if held > len(play.cards):  # D3: the doubt window opens
+            self.claim = play.cards
+            return events, False
+        # R10: the last play is turned up at once
+        truthful = all(card.rank is self.due for card in play.cards)
+        events.append(Revealed(self.mover, play.cards, self.due, truthful, RevealReason.LAST_PLAY))
+        if not truthful:
+            return [*events, self.take_pile(self.mover)], True
+        self.places.append(self.mover)
+        events.append(Finished(self.mover, len(self.places)))
+        still_in = [seat for seat in range(self.rules.players) if seat not in self.places]
+        if not self.rules.play_on_for_places or len(still_in) == 1:  # D7, V3
+            self.places += still_in if self.rules.play_on_for_places else []
+            events.append(GameOver(self.places[0], tuple(self.places)))
+        return events, True
+
+    def take_pile(self, seat: int) -> PileTaken:
+        taken = PileTaken(seat, len(self.pile), tuple(self.pile))
+        self.pile = []
+        return taken
+
+
 @examples(150)
 @given(tables())
-def test_due_rank_and_turn_order_follow_r5_d1_d2(table: Table) -> None:
+def test_every_turn_follows_the_rules(table: Table) -> None:
+    """R5/V1 and D2 (the due rank), D1 (whose turn), D3 and R7-R10 (the events), against the referee's model."""
     game = table.new_game()
-    rules = table.rules
     rng = random.Random(table.policy_seed)
-    due, mover = Rank.ACE, table.first  # R5: the first play announces Aces; D8: ``first`` plays first
+    referee = Referee(table.rules, mover=table.first)  # D8: ``first`` plays first
     while True:
-        assert game.due_rank is due
-        assert game.to_play == mover
+        assert game.due_rank is referee.due
+        assert game.to_play == referee.mover
+        assert game.pile_size == len(referee.pile)
         if game.phase is Phase.DOUBT:
-            claim = game.claim
-            assert claim is not None
-            assert (claim.seat, claim.rank) == (mover, due)
+            assert game.claim == Claim(referee.mover, len(referee.claim), referee.due)
         if game.is_over or game.step >= MAX_ACTIONS:
             break
         sizes, awaiting = game.hand_sizes, game.awaiting
         action = random_action(game, rng)
         events = game.apply(action)
-        # Predict from the rules alone whether this action completed the turn.
-        if isinstance(action, Play):
-            announced = due if action.rank is None else action.rank
-            assert events[0] == Played(mover, len(action.cards), announced, action.cards)
-            wrong = [event for event in events if isinstance(event, WrongRank)]
-            assert wrong == ([] if announced is due else [WrongRank(mover, announced, due)])  # R7
-            turn_done = announced is not due or sizes[mover] == len(action.cards)  # R7, R10
-        elif isinstance(action, Decline):
-            turn_done = awaiting == (action.seat,)  # D3: the last awaited seat declined
-        else:
-            turn_done = True  # a doubt or the timer closes the window (D3)
+        expected, turn_done = referee.expect(action, sizes, awaiting)
+        assert events == expected
         if game.is_over:
-            assert turn_done
+            assert game.places == tuple(referee.places)
             break
         if turn_done:
-            due = step_rank(rules, due)  # D2: exactly one step of R5 (V1: up), whatever happened
-            mover = next_seat_in(game, mover)  # D1: to the left, whoever doubted
+            referee.due = step_rank(table.rules, referee.due)  # D2: exactly one step of R5 (V1: up)
+            referee.mover = next_seat_in(game, referee.mover)  # D1: to the left, whoever doubted
             assert game.phase is Phase.PLAY
         else:
             assert game.phase is Phase.DOUBT
