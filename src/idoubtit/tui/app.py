@@ -76,11 +76,11 @@ class TableApp(App[None]):
     CSS = """
     Screen { layout: vertical; }
     #top { height: auto; }
-    #status { width: 1fr; padding: 0 1; text-style: bold; }
+    #status { width: 1fr; padding: 0 1; text-style: bold; border: round $accent; height: 100%; }
     #seats { width: 40; padding: 0 1; border: round $secondary; height: auto; }
     #log { height: 1fr; border: round $primary; }
     #prompt { height: auto; padding: 0 1; text-style: bold; color: $warning; }
-    #hand { height: 3; }
+    #hand { height: 3; border-top: solid $secondary; }
     .card { min-width: 5; margin: 0 1 0 0; }
     .card.red { color: $error; }
     .card.picked { background: $accent; text-style: bold reverse; }
@@ -136,6 +136,10 @@ class TableApp(App[None]):
         return [(names[rank], rank) for rank in Rank]
 
     async def on_mount(self) -> None:
+        _ = self.tr.gettext
+        self.query_one("#status", Static).border_title = _("Table")
+        self.query_one("#seats", Static).border_title = _("Players")
+        self.query_one("#log", RichLog).border_title = _("What happened")
         await self.start_turns()
 
     # -- the flow of the game -----------------------------------------------------------------
@@ -266,7 +270,8 @@ class TableApp(App[None]):
         self.query_one("#status", Static).update(
             _("Due: %(rank)s") % {"rank": names[view.due_rank]}
             + "\n"
-            + _("Pile: %(count)d cards") % {"count": view.pile_size}
+            + self.tr.ngettext("Pile: %(count)d card", "Pile: %(count)d cards", view.pile_size)
+            % {"count": view.pile_size}
         )
         self.query_one("#seats", Static).update("\n".join(self.seat_lines(view.hand_sizes)))
         self.query_one("#rank", Select).value = (
@@ -282,7 +287,8 @@ class TableApp(App[None]):
         lines = []
         for seat, size in enumerate(sizes):
             marker = "▶" if seat == self.game.to_play and not self.game.is_over else " "
-            state = _("finished") if seat in self.game.places else _("%(count)d cards") % {"count": size}
+            count = self.tr.ngettext("%(count)d card", "%(count)d cards", size) % {"count": size}
+            state = _("finished") if seat in self.game.places else count
             lines.append(f"{marker} {self.names[seat]:<8} {state}")
         return lines
 
