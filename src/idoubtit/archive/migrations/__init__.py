@@ -1,0 +1,1 @@
+"""Alembic migrations for the archive, applied by :meth:`idoubtit.archive.Archive.open` (upgrade to head)."""

@@ -1,0 +1,661 @@
+"""The archive's repository: every room, seat, game, action and result, behind a small typed API.
+
+Each method is one transaction that is committed before the method returns, so whatever a method
+reports as done is on disk (SQLite) or on the database server (PostgreSQL). That is the write-ahead
+rule the game server builds on: it acknowledges an action only after :meth:`Archive.append_action`
+returned, and after a crash :meth:`Archive.open_rooms` hands back every room exactly as it was at its
+last acknowledged action. Methods return frozen snapshots, never live ORM objects, so callers may keep
+them across threads and transactions.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Final, Self
+
+from sqlalchemy import ColumnElement, Engine, and_, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from idoubtit.archive import database
+from idoubtit.archive.codes import hash_token, is_room_code, new_room_code, new_token, normalize_code
+from idoubtit.archive.models import (
+    BOT_LEVEL_LENGTH,
+    NAME_LENGTH,
+    ActionRow,
+    GameRow,
+    GameStatus,
+    RoomRow,
+    RoomStatus,
+    SeatKind,
+    SeatRow,
+    now,
+)
+from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
+from idoubtit.engine.rules import MAX_OPEN_TABLE
+
+#: Fresh codes tried before create_room gives up (with 64 million codes, a second try is already rare).
+CODE_ATTEMPTS: Final = 20
+#: Seeds are stored as 64-bit integers (BIGINT on PostgreSQL).
+SEED_BITS: Final = 63
+LANGUAGE_LENGTH: Final = 16
+
+
+class ArchiveError(Exception):
+    """Something the archive refuses to do; the message says what and why."""
+
+
+class NotFoundError(ArchiveError, LookupError):
+    """No room with that code, or no game with that id."""
+
+
+class ConflictError(ArchiveError):
+    """The request contradicts what is stored: a seat already taken, a game not being played, a step out of order."""
+
+
+class DuplicateStepError(ConflictError):
+    """An action for this step of the game is already stored; the stored one stands and nothing changed."""
+
+
+class InvalidInputError(ArchiveError, ValueError):
+    """A value the archive will not store: an empty display name, a negative timer, a seed out of range."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSettings:
+    """What the host chose for a room: the rules, the timers, the language, the bot for absent people.
+
+    ``turn_seconds=None`` means no turn timer. ``bot_level`` is a bot spec (a level such as ``easy``,
+    or a bot name) that plays for a person who has been away too long.
+    """
+
+    rules: Rules
+    doubt_seconds: float = 5.0
+    turn_seconds: float | None = None
+    language: str = "en"
+    bot_level: str = "easy"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise InvalidInputError(f"rules must be Rules, not {type(self.rules).__name__}")
+        object.__setattr__(self, "doubt_seconds", _seconds(self.doubt_seconds, "doubt_seconds"))
+        if self.turn_seconds is not None:
+            object.__setattr__(self, "turn_seconds", _seconds(self.turn_seconds, "turn_seconds"))
+        if not isinstance(self.language, str) or not 0 < len(self.language) <= LANGUAGE_LENGTH:
+            raise InvalidInputError(f"language must be a language code, not {self.language!r}")
+        if not isinstance(self.bot_level, str) or not 0 < len(self.bot_level.strip()) <= BOT_LEVEL_LENGTH:
+            raise InvalidInputError(f"bot_level must be a bot level or spec, not {self.bot_level!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict, as stored in the ``rooms.settings`` column."""
+        return {
+            "rules": self.rules.to_dict(),
+            "doubt_seconds": self.doubt_seconds,
+            "turn_seconds": self.turn_seconds,
+            "language": self.language,
+            "bot_level": self.bot_level,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RoomSettings:
+        """Read :meth:`to_json` back."""
+        try:
+            return cls(
+                rules=Rules.from_dict(data["rules"]),
+                doubt_seconds=data["doubt_seconds"],
+                turn_seconds=data["turn_seconds"],
+                language=data["language"],
+                bot_level=data["bot_level"],
+            )
+        except (KeyError, TypeError, IDoubtItError) as error:
+            raise InvalidInputError(f"room settings {data!r} cannot be read: {error}") from None
+
+
+def _seconds(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
+        raise InvalidInputError(f"{name} must be a positive number of seconds, not {value!r}")
+    return float(value)
+
+
+@dataclass(frozen=True, slots=True)
+class NewRoom:
+    """A room just created: its code, and the host's token in clear (handed out this once only)."""
+
+    code: str
+    host_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class JoinedSeat:
+    """A seat just taken: its number, and the person's token in clear (handed out this once only)."""
+
+    code: str
+    number: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSnapshot:
+    """A seat as stored. ``token_hash`` is the SHA-256 of a person's token (None for a bot)."""
+
+    number: int
+    display_name: str
+    kind: SeatKind
+    bot_level: str | None
+    token_hash: str | None
+    joined_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameSnapshot:
+    """A game as stored: ``record`` is what :meth:`Game.replay` reads, every acknowledged action included."""
+
+    id: int
+    room_code: str
+    number: int
+    status: GameStatus
+    record: dict[str, Any]
+    places: tuple[int, ...] | None
+    started_at: datetime
+    finished_at: datetime | None
+    #: When the last action was stored (None before the first): a restarted server resumes timers from it.
+    last_action_at: datetime | None
+
+    @property
+    def step(self) -> int:
+        """How many actions are stored: the step the next action gets, and the replayed game's ``step``."""
+        return len(self.record["actions"])
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSnapshot:
+    """A room as stored, with everything a restarted server needs to carry on with it."""
+
+    code: str
+    settings: RoomSettings
+    status: RoomStatus
+    host_token_hash: str
+    seats: tuple[SeatSnapshot, ...]
+    #: The room's most recent game, whatever its status (None before the first game).
+    latest_game: GameSnapshot | None
+    created_at: datetime
+    updated_at: datetime
+    #: Seat numbers in use, for quick lookups.
+    _taken: frozenset[int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_taken", frozenset(seat.number for seat in self.seats))
+
+    @property
+    def game(self) -> GameSnapshot | None:
+        """The game being played now, if any."""
+        game = self.latest_game
+        return game if game is not None and game.status is GameStatus.PLAYING else None
+
+    @property
+    def games_played(self) -> int:
+        """How many games the room has started."""
+        return 0 if self.latest_game is None else self.latest_game.number
+
+    @property
+    def next_first(self) -> int:
+        """The seat that plays first in the next game: 0 at first, then the seat after the last first (D8)."""
+        if self.latest_game is None:
+            return 0
+        return (int(self.latest_game.record["first"]) + 1) % self.settings.rules.players
+
+    @property
+    def empty_seats(self) -> tuple[int, ...]:
+        return tuple(number for number in range(self.settings.rules.players) if number not in self._taken)
+
+    def seat(self, number: int) -> SeatSnapshot | None:
+        return next((seat for seat in self.seats if seat.number == number), None)
+
+
+class Archive:
+    """The archive on one database. Open it with :meth:`open`; close it with :meth:`close` (or ``with``).
+
+    One archive may be shared by the threads of a server: every method runs in its own session and
+    transaction, and the engine's connection pool hands each thread its own connection.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        """Prefer :meth:`open`, which also brings the schema up to date."""
+        self._engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    def open(cls, target: str | Path | None = None, *, migrate: bool = True) -> Archive:
+        """Open the archive named by ``--db``: None → ``idoubtit.sqlite3`` in the user's data directory,
+        a path → that SQLite file, a URL → that database (``postgresql://user:pass@host/db``).
+
+        The schema is upgraded to the newest migration first, so a fresh database and one written by an
+        older version both come out current. ``migrate=False`` is for tests of the migrations themselves.
+        """
+        engine = database.create_archive_engine(database.database_url(target))
+        try:
+            if migrate:
+                database.upgrade(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+        return cls(engine)
+
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        """One session and transaction, committed on leaving (before the caller's method returns)."""
+        with self._sessions.begin() as session:
+            yield session
+
+    # ----------------------------------------------------------------------------------------------
+    # Rooms and seats
+
+    def create_room(self, settings: RoomSettings) -> NewRoom:
+        """A new room with a fresh code; the host's token comes back in clear this once only."""
+        if not isinstance(settings, RoomSettings):
+            raise InvalidInputError(f"settings must be RoomSettings, not {type(settings).__name__}")
+        host_token = new_token()
+        for _ in range(CODE_ATTEMPTS):
+            code, moment = new_room_code(), now()
+            room = RoomRow(
+                code=code,
+                settings=settings.to_json(),
+                host_token_hash=hash_token(host_token),
+                status=RoomStatus.WAITING,
+                created_at=moment,
+                updated_at=moment,
+            )
+            try:
+                with self._transaction() as session:
+                    session.add(room)
+            except IntegrityError:  # the code is taken (the only unique column here): draw another one
+                continue
+            return NewRoom(code, host_token)
+        raise ArchiveError(f"no free room code found in {CODE_ATTEMPTS} attempts")
+
+    def load_room(self, code: str) -> RoomSnapshot:
+        """The room with this code (as typed: any case, spaces and dashes ignored)."""
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            rooms = _snapshots(session, RoomRow.code == normalized)
+        if not rooms:
+            raise NotFoundError(f"no room with code {code!r}")
+        return rooms[0]
+
+    def open_rooms(self) -> list[RoomSnapshot]:
+        """Every room not closed, each with its seats, token hashes and latest game (actions included):
+        what a restarted server needs to rebuild every table exactly."""
+        with self._transaction() as session:
+            return _snapshots(session, RoomRow.status != RoomStatus.CLOSED)
+
+    def open_games(self) -> list[GameSnapshot]:
+        """Every game still being played, with its record (``Game.replay`` rebuilds it); the seats are in
+        :meth:`open_rooms` or :meth:`load_room` under ``game.room_code``."""
+        return [room.game for room in self.open_rooms() if room.game is not None]
+
+    def join_seat(self, code: str, display_name: str, number: int | None = None) -> JoinedSeat:
+        """Seat a person at the room (the given seat, or the lowest empty one); the seat's token comes
+        back in clear this once only, and the archive keeps only its hash."""
+        name = _display_name(display_name)
+        token = new_token()
+        chosen = self._take_seat(code, number, SeatKind.HUMAN, name, None, hash_token(token))
+        return JoinedSeat(normalize_code(code), chosen, token)
+
+    def seat_bot(self, code: str, level: str, number: int | None = None, display_name: str | None = None) -> int:
+        """Seat a computer player of ``level`` (the given seat, or the lowest empty one); returns its seat."""
+        if not isinstance(level, str) or not 0 < len(level.strip()) <= BOT_LEVEL_LENGTH:
+            raise InvalidInputError(f"bot level must be a bot level or spec, not {level!r}")
+        name = _display_name(level[:NAME_LENGTH] if display_name is None else display_name)
+        return self._take_seat(code, number, SeatKind.BOT, name, level.strip(), None)
+
+    def fill_with_bots(self, code: str, level: str) -> list[int]:
+        """Seat a computer player of ``level`` in every empty seat; returns the seats filled."""
+        filled: list[int] = []
+        for number in self.load_room(code).empty_seats:
+            try:
+                filled.append(self.seat_bot(code, level, number))
+            except ConflictError:  # someone took it meanwhile: it is no longer empty, which is what we wanted
+                continue
+        return filled
+
+    def _take_seat(
+        self, code: str, number: int | None, kind: SeatKind, name: str, level: str | None, token_hash: str | None
+    ) -> int:
+        """Insert the seat row and return its number.
+
+        The room row is locked while the seat is chosen, so joins to one room take turns; should two
+        still collide on a seat, the unique (room, number) constraint refuses one, which then tries the
+        next empty seat (or, when it asked for that very seat, is told it is taken).
+        """
+        normalized = normalize_code(code)
+        for _ in range(MAX_OPEN_TABLE + 1):
+            try:
+                with self._transaction() as session:
+                    room = _room_for_update(session, normalized)
+                    if room.status == RoomStatus.CLOSED:
+                        raise ConflictError(f"room {normalized} is closed")
+                    players = RoomSettings.from_json(room.settings).rules.players
+                    taken = set(session.scalars(select(SeatRow.number).where(SeatRow.room_id == room.id)))
+                    chosen = _seat_to_take(normalized, players, taken, number)
+                    room.updated_at = moment = now()
+                    session.add(
+                        SeatRow(
+                            room_id=room.id,
+                            number=chosen,
+                            display_name=name,
+                            kind=kind,
+                            bot_level=level,
+                            token_hash=token_hash,
+                            joined_at=moment,
+                        )
+                    )
+            except IntegrityError:
+                if number is not None:
+                    raise ConflictError(f"seat {number} in room {normalized} is taken") from None
+                continue
+            return chosen
+        raise ConflictError(f"room {normalized}: seats kept being taken by others; try again")
+
+    def seat_for_token(self, code: str, token: str) -> SeatSnapshot | None:
+        """The seat this token is bound to in this room, or None (wrong token, or no such room)."""
+        with self._transaction() as session:
+            row = session.scalar(
+                select(SeatRow)
+                .join(RoomRow, RoomRow.id == SeatRow.room_id)
+                .where(RoomRow.code == normalize_code(code), SeatRow.token_hash == hash_token(token))
+            )
+            return None if row is None else _seat_snapshot(row)
+
+    def is_host(self, code: str, token: str) -> bool:
+        """Whether ``token`` is the host's token for this room."""
+        with self._transaction() as session:
+            stored = session.scalar(select(RoomRow.host_token_hash).where(RoomRow.code == normalize_code(code)))
+        return stored is not None and secrets.compare_digest(stored, hash_token(token))
+
+    def close_room(self, code: str) -> None:
+        """Close the room for good: a game still being played is abandoned, and the room is no longer open."""
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            room = _room_for_update(session, normalized)
+            moment = now()
+            for game in session.scalars(
+                select(GameRow).where(GameRow.room_id == room.id, GameRow.status == GameStatus.PLAYING)
+            ):
+                game.status, game.finished_at = GameStatus.ABANDONED, moment
+            room.status, room.updated_at = RoomStatus.CLOSED, moment
+
+    # ----------------------------------------------------------------------------------------------
+    # Games and actions
+
+    def start_game(
+        self,
+        code: str,
+        *,
+        seed: int | None = None,
+        hands: Sequence[Sequence[str]] | None = None,
+        first: int | None = None,
+        rules: Rules | None = None,
+    ) -> GameSnapshot:
+        """Start the room's next game once every seat is taken.
+
+        The deal is ``seed`` or explicit ``hands`` (neither: a random seed). ``first`` defaults to the
+        room's :attr:`RoomSnapshot.next_first` (D8) and ``rules`` to the room's rules (same table size).
+        """
+        if seed is not None and hands is not None:
+            raise InvalidInputError("a game is dealt from a seed or from hands, not both")
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            room = _room_for_update(session, normalized)
+            settings = RoomSettings.from_json(room.settings)
+            rules = settings.rules if rules is None else rules
+            if rules.players != settings.rules.players:
+                raise InvalidInputError(f"room {normalized} seats {settings.rules.players}, not {rules.players}")
+            if room.status not in {RoomStatus.WAITING, RoomStatus.FINISHED}:
+                raise ConflictError(f"room {normalized} cannot start a game: it is {room.status}")
+            taken = set(session.scalars(select(SeatRow.number).where(SeatRow.room_id == room.id)))
+            empty = sorted(set(range(rules.players)) - taken)
+            if empty:
+                raise ConflictError(f"room {normalized}: seats {empty} are empty; fill them before starting")
+            latest = session.scalar(
+                select(GameRow).where(GameRow.room_id == room.id).order_by(GameRow.number.desc()).limit(1)
+            )
+            if first is None:
+                first = 0 if latest is None else (latest.first_seat + 1) % rules.players
+            record = _dealt_record(rules, seed, hands, first)
+            moment = now()
+            game = GameRow(
+                room_id=room.id,
+                number=1 if latest is None else latest.number + 1,
+                record_format=record["format"],
+                rules=record["rules"],
+                seed=record.get("seed"),
+                hands=record.get("hands"),
+                first_seat=record["first"],
+                status=GameStatus.PLAYING,
+                places=None,
+                started_at=moment,
+                finished_at=None,
+            )
+            session.add(game)
+            room.status, room.updated_at = RoomStatus.PLAYING, moment
+            session.flush()
+            return _game_snapshot(game, normalized, [])
+
+    def append_action(self, game_id: int, step: int, notation: str) -> None:
+        """Store the game's action number ``step`` (from 0) and commit before returning.
+
+        Only when this returns may the server acknowledge the action: that is the write-ahead rule.
+        Steps go strictly in order: a step already stored raises :class:`DuplicateStepError` (the
+        database's primary key on (game, step) refuses it even when two writers race), a step that
+        skips one raises :class:`ConflictError`; either way nothing is stored.
+        """
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+            raise InvalidInputError(f"step must be a whole number from 0, not {step!r}")
+        try:
+            canonical = str(parse_action(notation))
+        except IDoubtItError as error:
+            raise InvalidInputError(f"action {notation!r} cannot be read: {error}") from None
+        try:
+            with self._transaction() as session:
+                # Locking the game row (PostgreSQL; SQLite's BEGIN IMMEDIATE already serializes writers)
+                # keeps finish_game from slipping in between the check and the insert.
+                status = session.scalar(select(GameRow.status).where(GameRow.id == game_id).with_for_update())
+                if status is None:
+                    raise NotFoundError(f"no game with id {game_id}")
+                if status != GameStatus.PLAYING:
+                    raise ConflictError(f"game {game_id} is {status}: it takes no more actions")
+                last = session.scalar(select(func.max(ActionRow.step)).where(ActionRow.game_id == game_id))
+                expected = 0 if last is None else last + 1
+                if step < expected:
+                    raise DuplicateStepError(f"game {game_id} already has step {step}; the next step is {expected}")
+                if step > expected:
+                    raise ConflictError(f"game {game_id}: step {step} would skip steps; the next step is {expected}")
+                session.add(ActionRow(game_id=game_id, step=step, notation=canonical, stored_at=now()))
+        except IntegrityError:
+            raise DuplicateStepError(f"game {game_id} already has step {step}") from None
+
+    def finish_game(self, game_id: int, places: Sequence[int]) -> None:
+        """Record the result of a game that is over; ``places`` are seats in finishing order, winner first.
+
+        The stored actions are replayed first: a result that does not follow from them is refused,
+        so the archive never holds a result its own record contradicts.
+        """
+        snapshot = self.game(game_id)
+        try:
+            replayed = Game.replay(snapshot.record)
+        except IDoubtItError as error:
+            raise ConflictError(f"game {game_id}: the stored actions do not replay: {error}") from None
+        if not replayed.is_over:
+            raise ConflictError(f"game {game_id} is not over after its {snapshot.step} stored actions")
+        if tuple(places) != replayed.places:
+            raise ConflictError(f"game {game_id} ended with places {list(replayed.places)}, not {list(places)}")
+        with self._transaction() as session:
+            game = session.scalar(select(GameRow).where(GameRow.id == game_id).with_for_update())
+            assert game is not None  # games are never deleted while their room exists
+            stored = session.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id))
+            if game.status != GameStatus.PLAYING or stored != snapshot.step:
+                raise ConflictError(f"game {game_id} changed while it was being finished; try again")
+            moment = now()
+            game.status, game.places, game.finished_at = GameStatus.FINISHED, list(replayed.places), moment
+            room = session.get_one(RoomRow, game.room_id)
+            if room.status == RoomStatus.PLAYING:
+                room.status = RoomStatus.FINISHED
+            room.updated_at = moment
+
+    def game(self, game_id: int) -> GameSnapshot:
+        """One game with its whole record."""
+        with self._transaction() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFoundError(f"no game with id {game_id}")
+            code = session.get_one(RoomRow, row.room_id).code
+            actions = session.execute(
+                select(ActionRow.notation, ActionRow.stored_at)
+                .where(ActionRow.game_id == game_id)
+                .order_by(ActionRow.step)
+            ).all()
+            return _game_snapshot(row, code, [(notation, stored_at) for notation, stored_at in actions])
+
+    def game_record(self, game_id: int) -> dict[str, Any]:
+        """The game's record, every stored action included: :meth:`Game.replay` rebuilds the game from it."""
+        return self.game(game_id).record
+
+
+def _display_name(text: str) -> str:
+    if not isinstance(text, str):
+        raise InvalidInputError(f"a display name must be text, not {type(text).__name__}")
+    name = " ".join(text.split())  # no leading, trailing or repeated spaces, no newlines or tabs
+    if not name or len(name) > NAME_LENGTH or not name.isprintable():
+        raise InvalidInputError(f"a display name has 1 to {NAME_LENGTH} printable characters, not {text!r}")
+    return name
+
+
+def _room_for_update(session: Session, code: str) -> RoomRow:
+    if not is_room_code(code):
+        raise NotFoundError(f"no room with code {code!r}")
+    room = session.scalar(select(RoomRow).where(RoomRow.code == code).with_for_update())
+    if room is None:
+        raise NotFoundError(f"no room with code {code!r}")
+    return room
+
+
+def _seat_to_take(code: str, players: int, taken: set[int], number: int | None) -> int:
+    if number is None:
+        empty = [seat for seat in range(players) if seat not in taken]
+        if not empty:
+            raise ConflictError(f"room {code} is full: all {players} seats are taken")
+        return empty[0]
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < players:
+        raise InvalidInputError(f"{number!r} is not a seat; room {code} has seats 0 to {players - 1}")
+    if number in taken:
+        raise ConflictError(f"seat {number} in room {code} is taken")
+    return number
+
+
+def _dealt_record(rules: Rules, seed: int | None, hands: Sequence[Sequence[str]] | None, first: int) -> dict[str, Any]:
+    """The header of a new game's record, checked by dealing the game once (so it is sure to replay)."""
+    try:
+        if hands is not None:
+            return Game.from_hands(rules, list(hands), first).record()
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -(2**SEED_BITS) <= seed < 2**SEED_BITS:
+            raise InvalidInputError(f"a seed is a 64-bit whole number, not {seed!r}")
+        return Game.deal(rules, seed, first).record()
+    except IDoubtItError as error:
+        raise InvalidInputError(f"cannot deal this game: {error}") from None
+
+
+def _seat_snapshot(row: SeatRow) -> SeatSnapshot:
+    return SeatSnapshot(
+        number=row.number,
+        display_name=row.display_name,
+        kind=SeatKind(row.kind),
+        bot_level=row.bot_level,
+        token_hash=row.token_hash,
+        joined_at=row.joined_at,
+    )
+
+
+def _game_snapshot(row: GameRow, code: str, actions: Sequence[tuple[str, datetime]]) -> GameSnapshot:
+    record: dict[str, Any] = {"format": row.record_format, "rules": dict(row.rules), "first": row.first_seat}
+    if row.seed is not None:
+        record["seed"] = row.seed
+    else:
+        record["hands"] = [list(hand) for hand in row.hands or []]
+    record["actions"] = [notation for notation, _ in actions]
+    return GameSnapshot(
+        id=row.id,
+        room_code=code,
+        number=row.number,
+        status=GameStatus(row.status),
+        record=record,
+        places=None if row.places is None else tuple(row.places),
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        last_action_at=actions[-1][1] if actions else None,
+    )
+
+
+def _snapshots(session: Session, which: ColumnElement[bool]) -> list[RoomSnapshot]:
+    """Snapshots of the rooms ``which`` selects, in four queries however many rooms there are."""
+    rooms = list(session.scalars(select(RoomRow).where(which).order_by(RoomRow.id)))
+    seats: dict[int, list[SeatSnapshot]] = {room.id: [] for room in rooms}
+    for seat in session.scalars(
+        select(SeatRow).join(RoomRow, RoomRow.id == SeatRow.room_id).where(which).order_by(SeatRow.number)
+    ):
+        seats[seat.room_id].append(_seat_snapshot(seat))
+    latest_number = (
+        select(GameRow.room_id, func.max(GameRow.number).label("number")).group_by(GameRow.room_id).subquery()
+    )
+    latest_games = (
+        select(GameRow)
+        .join(latest_number, and_(GameRow.room_id == latest_number.c.room_id, GameRow.number == latest_number.c.number))
+        .join(RoomRow, RoomRow.id == GameRow.room_id)
+        .where(which)
+    )
+    games = {game.room_id: game for game in session.scalars(latest_games)}
+    actions: dict[int, list[tuple[str, datetime]]] = {game.id: [] for game in games.values()}
+    latest_ids = latest_games.with_only_columns(GameRow.id).scalar_subquery()
+    for game_id, notation, stored_at in session.execute(
+        select(ActionRow.game_id, ActionRow.notation, ActionRow.stored_at)
+        .where(ActionRow.game_id.in_(latest_ids))
+        .order_by(ActionRow.game_id, ActionRow.step)
+    ):
+        actions[game_id].append((notation, stored_at))
+    snapshots = []
+    for room in rooms:
+        game = games.get(room.id)
+        snapshots.append(
+            RoomSnapshot(
+                code=room.code,
+                settings=RoomSettings.from_json(room.settings),
+                status=RoomStatus(room.status),
+                host_token_hash=room.host_token_hash,
+                seats=tuple(seats[room.id]),
+                latest_game=None if game is None else _game_snapshot(game, room.code, actions[game.id]),
+                created_at=room.created_at,
+                updated_at=room.updated_at,
+            )
+        )
+    return snapshots
