@@ -7,13 +7,22 @@ import inspect
 import random
 from collections.abc import Callable
 
+from idoubtit.bots.adaptive import AdaptiveBot
 from idoubtit.bots.base import Bot
+from idoubtit.bots.counter import CounterBot
 from idoubtit.bots.honest import HonestBot
 from idoubtit.bots.random_bot import RandomBot
 from idoubtit.bots.runner import play_out, play_turn
+from idoubtit.bots.search import SearchBot
 
 #: The project's bots by name.
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "honest": HonestBot}
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "honest": HonestBot,
+    "counter": CounterBot,
+    "adaptive": AdaptiveBot,
+    "search": SearchBot,
+}
 
 
 #: Level names for people, mapped onto the ladder of bots.
@@ -78,4 +87,17 @@ def _load(path: str) -> Callable[..., Bot]:
     return factory
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "HonestBot", "RandomBot", "make_bot", "parse_spec", "play_out", "play_turn"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "AdaptiveBot",
+    "Bot",
+    "CounterBot",
+    "HonestBot",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+    "parse_spec",
+    "play_out",
+    "play_turn",
+]

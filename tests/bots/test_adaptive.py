@@ -1,0 +1,202 @@
+"""The adaptive bot: an opponent model learned from the game, used to doubt and to price bluffs."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from idoubtit import Card, Decline, Doubt, Game, Play, Rank, Rules, View
+from idoubtit.bots import BOTS, HonestBot, RandomBot, play_out
+from idoubtit.bots.adaptive import THRESHOLD_GRID, AdaptiveBot, AdaptiveParams, Habits, OpponentModel
+from idoubtit.bots.base import Bot
+from idoubtit.bots.counter import CounterBot
+
+VARIANT_SETS = [
+    {},
+    {"ascending": True},
+    {"capped_plays": True},
+    {"play_on_for_places": True},
+    {"strict_announcing": True},
+    {"ascending": True, "capped_plays": True, "play_on_for_places": True, "strict_announcing": True},
+]
+PRIOR_LIE = AdaptiveParams().lie_prior[0] / sum(AdaptiveParams().lie_prior)
+
+
+def settle(game: Game) -> None:
+    """Everyone still awaited declines (D3)."""
+    for seat in list(game.awaiting):
+        game.decline(seat)
+
+
+def reveals() -> Game:
+    """Seat 1 lies and is caught by seat 2; seat 2 tells the truth and is doubted by seat 1."""
+    game = Game.from_hands(Rules(3), ["AS 2C 3C 4C", "5D 9D 8D 7D", "QS JH 6H 6S"])
+    game.play(0, "AS")
+    settle(game)
+    game.play(1, "5D")  # "one King", a lie
+    game.doubt(2)
+    game.play(2, "QS")  # "one Queen", true
+    game.doubt(1)
+    return game
+
+
+def test_is_registered() -> None:
+    assert BOTS["adaptive"] is AdaptiveBot
+
+
+def test_lie_estimates_move_after_reveals() -> None:
+    bot = AdaptiveBot()
+    bot.observe(reveals().view(0))
+    assert bot.models[1].lie_rate > PRIOR_LIE
+    assert bot.models[2].lie_rate < PRIOR_LIE
+    # The doubters' records: seat 2 was right, seat 1 was wrong.
+    assert bot.models[2].doubt_right > 0.5 > bot.models[1].doubt_right
+
+
+def test_a_pile_we_pick_up_checks_every_claim_in_it() -> None:
+    game = Game.from_hands(Rules(3), ["AS AH 2C 3C", "5D 9D 8D 7D", "QS JH 6H 6S"])
+    bot = AdaptiveBot()
+    game.play(0, "AS")
+    settle(game)
+    game.play(1, "5D")  # "one King", a lie nobody doubts
+    settle(game)
+    game.play(2, "QS")  # "one Queen", true
+    bot.observe(game.view(0))
+    game.doubt(0)  # wrong: seat 0 takes AS, 5D and QS and sees there is no King among them
+    bot.observe(game.view(0))
+    assert bot.models[1].pile_lies == 1.0
+    assert bot.models[1].lie_rate > PRIOR_LIE
+    assert bot.models[2].lie_rate < PRIOR_LIE  # its Queen was turned up true
+
+
+def test_a_player_whose_doubts_are_wrong_is_expected_to_doubt_more() -> None:
+    bot = AdaptiveBot()
+    fresh = bot.opponent_doubts
+    bot.observe(Game.from_hands(Rules(3), ["AS", "KS", "QS"]).view(0))
+    before = fresh(1, 0.3, 8, 8, 4)
+    bot.observe(reveals().view(0))  # seat 1 doubted a true claim
+    assert bot.models[1].blind_doubts > bot.models[2].blind_doubts
+    assert fresh(1, 0.3, 8, 8, 4) > before
+
+
+def test_thresholds_learn_from_answers_to_our_claims() -> None:
+    bot = AdaptiveBot()
+    mean = [threshold * weight for threshold, weight in zip(THRESHOLD_GRID, bot.settings.threshold_prior, strict=True)]
+    prior_mean = sum(mean) / sum(bot.settings.threshold_prior)
+    patient, eager = OpponentModel.fresh(bot.settings), OpponentModel.fresh(bot.settings)
+    look = (1, 0.75, 8, 8, 4)  # our claim looked 75% false to seat 1
+    for _ in range(3):
+        bot._learn_threshold(patient, [(1.0, look)], doubted=False)
+        bot._learn_threshold(eager, [(1.0, look)], doubted=True)
+
+    def mean_of(model: OpponentModel) -> float:
+        return sum(threshold * weight for threshold, weight in zip(THRESHOLD_GRID, model.thresholds, strict=True))
+
+    assert mean_of(patient) > prior_mean > mean_of(eager)
+
+
+def test_habits_learn_padding_from_false_claims_of_two() -> None:
+    habits = Habits(AdaptiveParams().pad_prior, AdaptiveParams().multi_prior)
+    before = habits.mean_padding()
+    # The claimant surely holds one card of the rank and says "two": only padding explains it.
+    true_parts, false_parts = Habits.likelihoods(1, (1.0,), 2, 8, hold_back=0.05)
+    total = [t + f for t, f in zip(true_parts, false_parts, strict=True)]
+    for _ in range(3):
+        habits.learn(total)
+    assert habits.mean_padding() > before
+    assert habits.false_chance(true_parts, false_parts) == pytest.approx(1.0)
+
+
+def test_the_lie_rate_feeds_the_doubt() -> None:
+    game = Game.deal(Rules(4), seed=3)
+    game.play(0, game.hand(0)[-1:])  # "one Ace"
+    view = game.view(1)
+    honest_looking, liar_looking = AdaptiveBot(), AdaptiveBot()
+    honest_looking.observe(view)
+    liar_looking.observe(view)
+    liar_looking.models[0].lies += 20.0
+    assert liar_looking.false_probability(view) > honest_looking.false_probability(view)
+
+
+def test_doubts_a_claim_the_count_proves_false() -> None:
+    game = Game.from_hands(Rules(3), ["2S 3S 4S", "AH AD AC 5D", "QH 9C"])
+    game.play(0, "2S 3S")
+    assert AdaptiveBot().act(game.view(1)) == Doubt((1,))
+
+
+def test_belief_knows_cards_and_samples_consistent_hands() -> None:
+    game = Game.from_hands(Rules(3), ["7H KD 2C 3C", "AS AH 5D 6D", "QS JD 3D 4D"])
+    game.play(0, "7H")
+    game.doubt(1)  # seat 0 takes its 7H back, turned up
+    game.play(1, "AS")  # "one King"
+    settle(game)
+    game.play(2, "QS")
+    game.doubt(0)  # true: seat 0 takes AS (face down) and QS (turned up)
+    bot = AdaptiveBot()
+    view = game.view(2)
+    belief = bot.belief(view)
+    assert belief.seat == 2
+    by_seat = {opponent.seat: opponent for opponent in belief.opponents}
+    assert Counter(by_seat[0].known) == Counter(Card.parse(text) for text in ("7H", "QS"))
+    assert by_seat[0].unknown == view.hand_sizes[0] - 2
+    assert [rank for rank, _ in by_seat[0].believed] == [Rank.KING]
+    assert 0.0 < by_seat[0].lie < 1.0
+    for seed in range(20):
+        hands, pile = belief.sample(random.Random(seed))
+        assert {seat: len(hand) for seat, hand in hands.items()} == {0: view.hand_sizes[0], 1: view.hand_sizes[1]}
+        assert Counter(by_seat[0].known) <= Counter(hands[0])
+        assert len(pile) == view.pile_size
+        everything = Counter([*view.hand, *hands[0], *hands[1], *pile, *belief.pile_known])
+        assert max(everything.values()) <= view.rules.deck_count
+
+
+class Checked:
+    """Wraps a bot and checks that every view it gets is its own seat's."""
+
+    def __init__(self, bot: Bot, seat: int) -> None:
+        self.bot, self.seat, self.name = bot, seat, bot.name
+
+    def act(self, view: View) -> Play | Doubt | Decline:
+        assert view.seat == self.seat
+        action = self.bot.act(view)
+        assert isinstance(action, Play | Doubt | Decline)
+        return action
+
+
+def adaptive_table(players: int, seed: int) -> list[Bot]:
+    """Adaptive bots in most seats, a counting bot, and at most one honest and one random player."""
+    rng = random.Random(seed)
+    kinds: list[Callable[[random.Random], Bot]] = [AdaptiveBot] * players
+    kinds[rng.randrange(players)] = CounterBot
+    if players >= 4:
+        kinds[rng.randrange(players)] = rng.choice([HonestBot, RandomBot])
+    return [Checked(kind(random.Random(seed * 100 + seat)), seat) for seat, kind in enumerate(kinds)]
+
+
+@pytest.mark.parametrize(("players", "games"), [(3, 40), (4, 30), (6, 6), (11, 2)])
+@pytest.mark.parametrize("variants", VARIANT_SETS, ids=lambda v: ",".join(v) or "default")
+def test_plays_whole_games_legally_at_every_size_and_variant(
+    players: int, games: int, variants: dict[str, bool]
+) -> None:
+    rules = Rules(players, **variants)
+    if rules.play_on_for_places and players > 4:
+        games -= games // 3  # V3 plays big tables on to the last place: long games
+    for seed in range(1000, 1000 + games):
+        # The checked door raises on any illegal action, so every action here was legal.
+        game = play_out(Game.deal(rules, seed), adaptive_table(players, seed), max_rounds=20_000)
+        assert sum(game.hand_sizes) + game.pile_size == rules.card_count
+        assert game.is_over
+
+
+@pytest.mark.parametrize("variants", [{}, {"play_on_for_places": True, "capped_plays": True}])
+def test_plays_two_player_games_under_v4(variants: dict[str, bool]) -> None:
+    rules = Rules(2, open_table_sizes=True, **variants)
+    for seed in range(40):
+        bots: list[Bot] = [AdaptiveBot(random.Random(seed)), CounterBot(random.Random(seed + 1))]
+        if seed % 2:
+            bots.reverse()
+        game = play_out(Game.deal(rules, seed), bots, max_rounds=20_000)
+        assert game.is_over

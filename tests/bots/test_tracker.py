@@ -1,0 +1,200 @@
+"""The card tracker: what one seat's view locates for sure, what it only believes, and claim odds."""
+
+from __future__ import annotations
+
+import pytest
+
+from idoubtit import Card, Game, Rank, Rules
+from idoubtit.bots.tracker import Tracker, hypergeom_pmf, hypergeom_tail, rank_distances, turn_ranks
+
+
+def tracked(game: Game, seat: int, public: bool = False) -> Tracker:
+    tracker = Tracker(public=public)
+    tracker.update(game.view(seat))
+    return tracker
+
+
+def cards(text: str) -> dict[Card, int]:
+    found: dict[Card, int] = {}
+    for word in text.split():
+        card = Card.parse(word)
+        found[card] = found.get(card, 0) + 1
+    return found
+
+
+def caught_then_doubted() -> Game:
+    """Seat 0 bluffs 7H as an Ace and is caught; seat 1 bluffs AS as a King unchallenged; seat 2's
+    true Queen is doubted by seat 0, who takes the pile: AS (unseen by seat 2) and QS."""
+    game = Game.from_hands(Rules(3), ["7H KD 2C 3C", "AS AH 5D 6D", "QS JD 3D 4D"])
+    game.play(0, "7H")
+    game.doubt(1)  # R8: a lie, seat 0 takes the 7H back
+    game.play(1, "AS")  # "one King"
+    game.decline(2)
+    game.decline(0)
+    game.play(2, "QS")
+    game.doubt(0)  # R8: the Queen is true, so seat 0 takes the pile
+    return game
+
+
+def test_cards_turned_up_and_taken_are_located() -> None:
+    game = caught_then_doubted()
+    observer = tracked(game, 2)
+    # The 7H and the QS were turned up (R8), and seat 0 took both: everyone knows it holds them.
+    assert observer.known[0] == cards("7H QS")
+    assert observer.unseen(Rank.SEVEN) == 3
+    assert observer.unseen(Rank.QUEEN) == 4 - 1 - 0  # QS located; seat 2 holds no other Queen
+    # The AS was put down face down as a King: seat 2 only believes seat 0 took a King.
+    assert observer.unseen(Rank.ACE) == 4
+    assert len(observer.believed[0][Rank.KING]) == 1
+    assert observer.pile_size == 0
+
+
+def test_own_plays_in_a_pile_someone_took_are_located() -> None:
+    game = caught_then_doubted()
+    # Seat 1 put the AS down itself: it knows seat 0 holds it now.
+    assert tracked(game, 1).known[0] == cards("7H AS QS")
+
+
+def test_the_public_tracker_ignores_secrets() -> None:
+    game = caught_then_doubted()
+    public = tracked(game, 1, public=True)
+    assert public.known[0] == cards("7H QS")
+    assert public.hand_total == 0
+
+
+def test_two_decks_hold_eight_copies_of_each_rank() -> None:
+    hands = ["AS AS KD", "QS QH", "JS JH", "2S 2H", "3S 3H", "4S 4H"]
+    tracker = tracked(Game.from_hands(Rules(6), hands), 0)
+    assert tracker.copies == 8
+    assert tracker.unseen(Rank.ACE) == 6  # R1: two identical Aces of spades in one hand count twice
+    assert tracker.unseen(Rank.TWO) == 8
+
+
+def test_a_claim_needing_more_copies_than_are_unseen_is_proven_false() -> None:
+    # Seat 1 holds three Aces; seat 0 claims two: only one can be anywhere else.
+    game = Game.from_hands(Rules(3), ["2S 3S 4S", "AH AD AC", "QH"])
+    game.play(0, "2S 3S")
+    view = game.view(1)
+    tracker = tracked(game, 1)
+    assert tracker.claim_probability(view) == 0.0
+    assert tracker.truth_probability(0, 1, Rank.ACE, 3) > 0.0
+
+
+def test_known_cards_make_a_claim_certain() -> None:
+    game = caught_then_doubted()
+    observer = tracked(game, 2)
+    assert observer.truth_probability(0, 1, Rank.QUEEN, game.hand_sizes[0]) == 1.0
+
+
+def test_without_knowledge_the_chance_is_a_hypergeometric_tail() -> None:
+    game = Game.deal(Rules(4), seed=5)
+    hand_before = len(game.hand(0))
+    game.play(0, game.hand(0)[:2])
+    tracker = tracked(game, 2)
+    expected = hypergeom_tail(tracker.unseen_total(), tracker.unseen(Rank.ACE), hand_before, 2)
+    assert tracker.claim_probability(game.view(2)) == pytest.approx(expected)
+
+
+def test_hypergeometric_helpers() -> None:
+    # Two cards from four, two of them successes: P(0) = 1/6, P(1) = 4/6, P(2) = 1/6.
+    assert hypergeom_pmf(4, 2, 2) == pytest.approx((1 / 6, 4 / 6, 1 / 6))
+    assert hypergeom_tail(4, 2, 2, 1) == pytest.approx(5 / 6)
+    assert hypergeom_tail(4, 2, 2, 3) == 0.0
+    assert hypergeom_tail(4, 2, 2, 0) == 1.0
+
+
+def test_a_face_down_play_makes_known_cards_uncertain() -> None:
+    # Seat 0 is caught bluffing KS KH and takes them back; later it puts two cards down as Jacks.
+    # Nobody doubts, so nobody knows whether the Kings went down: they are only believed now.
+    game = Game.from_hands(Rules(3), ["KS KH 5C 6C", "AS 9D 8D 4D", "QS 7D 4H 3H"])
+    game.play(0, "KS KH")
+    game.doubt(1)
+    for seat, card in ((1, "9D"), (2, "QS")):
+        game.play(seat, card)
+        game.decline((seat + 1) % 3)
+        game.decline((seat + 2) % 3)
+    before = tracked(game, 2)
+    assert before.known[0] == cards("KS KH")
+    game.play(0, "5C 6C")  # "two Jacks"
+    game.decline(1)
+    game.decline(2)
+    after = tracked(game, 2)
+    assert after.known[0] == {}
+    assert len(after.believed[0][Rank.KING]) == 2
+    assert all(0.5 < trust < 1.0 for trust in after.believed[0][Rank.KING])
+    assert after.unseen(Rank.KING) == 4  # nothing about the Kings is certain any more
+
+
+def test_a_pickup_corrects_a_wrong_assumption() -> None:
+    # Seat 0 is caught with JS and takes it back; due Jacks later, it bluffs 2C instead. The tracker
+    # assumes the known Jack went down; seat 2 then picks the pile up, sees no JS, and puts it back.
+    game = Game.from_hands(Rules(3), ["JS 2C 3C 4C", "AS 9D 8D 10S", "QS 7D 4H 3H"])
+    game.play(0, "JS")
+    game.doubt(1)
+    for seat, card in ((1, "9D"), (2, "QS")):
+        game.play(seat, card)
+        game.decline((seat + 1) % 3)
+        game.decline((seat + 2) % 3)
+    game.play(0, "2C")  # "one Jack", a lie
+    game.decline(1)
+    game.decline(2)
+    seat2 = Tracker()
+    seat2.update(game.view(2))
+    assert seat2.known[0] == {}  # assumed played
+    assert seat2.pile[Card.parse("JS")] == 1
+    game.play(1, "10S")  # a true Ten
+    game.decline(2)
+    game.decline(0)
+    game.play(2, "7D")  # "one Nine", a lie
+    game.doubt(0)  # seat 2 takes the pile and sees every card in it
+    seat2.update(game.view(2))
+    assert seat2.known[0] == cards("JS")
+
+
+def test_updates_read_only_new_entries_and_a_new_game_starts_over() -> None:
+    game = caught_then_doubted()
+    tracker = Tracker()
+    view = game.view(2)
+    tracker.update(view)
+    tracker.update(view)  # nothing new: nothing counted twice
+    assert tracker.known[0] == cards("7H QS")
+    assert tracker.processed == len(view.log)
+    fresh = Game.from_hands(Rules(3), ["7H KD", "AS AH", "QS JD"])
+    tracker.update(fresh.view(2))
+    assert tracker.known[0] == {}
+    assert tracker.games == 2
+
+
+def test_a_seat_that_finishes_leaves_under_v3() -> None:
+    game = Game.from_hands(Rules(3, play_on_for_places=True), ["AS", "KS 2C", "QS 3C"])
+    game.play(0, "AS")  # R10: turned up, true, seat 0 is out
+    tracker = tracked(game, 1)
+    assert tracker.active == [False, True, True]
+    assert tracker.active_count() == 2
+    assert tracker.pile == cards("AS")  # V3: the true last play stays on the pile
+
+
+def test_played_since_counts_cards_put_down_since_the_rank_was_last_announced() -> None:
+    game = Game.from_hands(Rules(3), ["AS 2C 3C 4C 5C", "KS KH 9D 8D", "QS QH 7D 4H"])
+    for seat in (0, 1, 2):
+        game.play(seat, game.hand(seat)[:1])
+        game.decline((seat + 1) % 3)
+        game.decline((seat + 2) % 3)
+    game.play(0, "2C 3C")  # "two Jacks"
+    game.decline(1)
+    game.decline(2)
+    tracker = tracked(game, 1)
+    assert tracker.played_since(0, Rank.JACK) == 0  # its last play announced Jacks
+    assert tracker.played_since(0, Rank.ACE) == 2  # the two cards after its Ace
+    assert tracker.played_since(0, Rank.FIVE) == 3  # never announced: every card it put down
+
+
+def test_turn_ranks_follow_r5_and_v1() -> None:
+    # Four players, descending from Queens: this seat is due Q, then 8, then 4, then King.
+    assert turn_ranks(Rank.QUEEN, 4, ascending=False, turns=4) == [Rank.QUEEN, Rank.EIGHT, Rank.FOUR, Rank.KING]
+    assert turn_ranks(Rank.ACE, 3, ascending=True, turns=3) == [Rank.ACE, Rank.FOUR, Rank.SEVEN]
+    distances = rank_distances(Rank.QUEEN, 4, ascending=False)
+    assert distances[Rank.QUEEN] == 0
+    assert distances[Rank.EIGHT] == 1
+    assert sorted(distances[1:]) == list(range(13))  # 13 is prime: every rank comes up
+    assert rank_distances(Rank.ACE, 13, ascending=False)[Rank.KING] == 99  # V4: 13 seats meet one rank
