@@ -67,7 +67,7 @@ def play(
     players: Annotated[int, typer.Option("--players", "-n", help="Players at the table, you included (3–11).")] = 4,
     bots: Annotated[
         str, typer.Option(help=f"Computer players, comma-separated: {', '.join(BOTS)} or {', '.join(LEVELS)}.")
-    ] = "honest,random",
+    ] = "easy,medium,hard",
     seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots (random if left out).")] = None,
     lang: Annotated[str | None, typer.Option(help=f"Language: {', '.join(LANGUAGES)} (default: from LANG).")] = None,
     plain: Annotated[bool, typer.Option("--plain", help="Line-by-line game for pipes and screen readers.")] = False,
