@@ -19,12 +19,11 @@ What the parts do, and why:
   cards went (their own discards in piles others took), so the risk of a bluff is priced as the table
   would price it. A rollout stops after about two rounds and scores the seats by how many turns each
   needs to go out with a true last play (R10), which predicts the winner far better than hand sizes.
-* Plays: an advisor (the adaptive bot, else the counting bot) proposes a plan-based play. Searching
-  plays in the middle game did not beat that plan in measurements, so the advisor's play stands there;
-  when someone is about to go out the search sees to the end of the game and overrides the advisor
-  when it finds something better by a small margin. Without an advisor every play is searched among
-  the truthful play, the truthful play plus one to three bluff cards, and "everything but next turn's
-  rank".
+* Plays are searched among the truthful play, the truthful play plus one to three bluff cards (those
+  whose rank comes due last at this seat's turns) and "everything but next turn's rank". An advisor
+  (``advisor=True``: the adaptive bot, else the counting bot) can add its plan-based play as the
+  favourite, which the search must beat by a margin; against the adaptive bot as it now doubts, the
+  searched plays did better, so by default there is none.
 """
 
 from __future__ import annotations
@@ -475,8 +474,8 @@ class SearchBot:
     ``depth`` caps a rollout in turns (default: two rounds and two turns) and ``temperature`` scales the
     leaf score. A doubt must beat declining by ``doubt_margin``; a searched play must beat the advisor's
     by ``play_margin`` when someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise
-    (1.0 or more: the advisor's play stands, unsearched). ``advisor``: True for the default one
-    (:func:`default_advisor`), a bot, or None / False for none.
+    (1.0 or more: the advisor's play stands, unsearched). ``advisor``: False or None for none (the
+    default), True for :func:`default_advisor`, or a bot.
     ``rollouts`` counts the simulated continuations so far, so tests can see when no search was needed.
     """
 
@@ -493,7 +492,7 @@ class SearchBot:
         play_margin: float = 0.02,
         midgame_margin: float = 1.0,
         endgame_cards: int = 4,
-        advisor: Bot | bool | None = True,
+        advisor: Bot | bool | None = False,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget

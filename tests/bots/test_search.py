@@ -1,0 +1,141 @@
+"""The search bot: decisions the count settles cost no search, its plays are legal everywhere, its
+deterministic mode replays exactly (its time budget is measured by bench/bots.py, not here)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Play, Rank, Rules
+from idoubtit.bots import BOTS, RandomBot, make_bot, play_out
+from idoubtit.bots.search import SearchBot, advance, default_advisor, false_chance, own_turn_distances
+
+VARIANT_SETS = [
+    {},
+    {"ascending": True},
+    {"capped_plays": True},
+    {"play_on_for_places": True},
+    {"strict_announcing": True},
+    {"open_table_sizes": True},
+    {
+        "ascending": True,
+        "capped_plays": True,
+        "play_on_for_places": True,
+        "strict_announcing": True,
+        "open_table_sizes": True,
+    },
+]
+
+
+def bot(iterations: int = 200, seed: int = 1) -> SearchBot:
+    return SearchBot(rng=random.Random(seed), iterations=iterations)
+
+
+def test_is_registered_and_built_by_name() -> None:
+    assert BOTS["search"] is SearchBot
+    made = make_bot("search", random.Random(3))
+    assert isinstance(made, SearchBot)
+    assert made.name == "search"
+
+
+def test_doubts_a_claim_its_own_cards_prove_false_without_searching() -> None:
+    # Seat 1 holds three Aces: seat 0's "two Aces" needs five of the four there are.
+    game = Game.from_hands(Rules(4), [["2S", "3S", "4S"], ["AH", "AD", "AC", "5C"], ["QH", "6D"], ["JH", "7D"]])
+    game.play(0, ["2S", "3S"])
+    searcher = bot()
+    assert searcher.act(game.view(1)) == Doubt((1,))
+    assert searcher.rollouts == 0
+
+
+def test_declines_a_claim_the_count_proves_true_without_searching() -> None:
+    # Seat 1 holds every card but the Aces: whatever seat 0 put down as "one Ace" is an Ace.
+    others = [str(card) for card in STANDARD_DECK if card.rank is not Rank.ACE]
+    game = Game.from_hands(Rules(3), [["AS", "AH"], others, ["AD", "AC"]])
+    game.play(0, ["AS"])
+    searcher = bot()
+    assert searcher.act(game.view(1)) == Decline(1)
+    assert searcher.rollouts == 0
+
+
+def test_plays_its_one_card_of_the_due_rank_and_wins() -> None:
+    game = Game.from_hands(Rules(4), [["AS"], ["2H", "3H"], ["2D", "3D"], ["2C", "3C"]])
+    searcher = bot()
+    action = searcher.act(game.view(0))
+    assert action == Play(0, (Card.parse("AS"),), Rank.ACE)
+    assert searcher.rollouts == 0
+    game.apply(action)
+    assert game.winner == 0
+
+
+def test_goes_out_with_every_card_of_the_due_rank_without_searching() -> None:
+    game = Game.from_hands(Rules(4), [["AS", "AH", "AD"], ["2H", "3H"], ["2D", "3D"], ["2C", "3C"]])
+    searcher = bot()
+    assert searcher.act(game.view(0)) == Play(0, tuple(Card.parse(card) for card in ("AS", "AH", "AD")), Rank.ACE)
+    assert searcher.rollouts == 0
+
+
+def test_keeps_the_card_that_goes_out_next_turn() -> None:
+    # Aces are due now and, four turns on, 10s (R5 with four players): play the Ace truthfully and keep
+    # the 10 for a true last play. Bluffing both away would empty the hand falsely (R10).
+    game = Game.from_hands(Rules(4), [["AS", "10S"], ["2H", "3H", "4H"], ["2D", "3D", "4D"], ["2C", "3C", "4C"]])
+    searcher = bot()
+    assert searcher.act(game.view(0)) == Play(0, (Card.parse("AS"),), Rank.ACE)
+
+
+def test_a_real_decision_searches_and_is_reproducible() -> None:
+    game = Game.deal(Rules(4), 11)
+    first = SearchBot(rng=random.Random(5), iterations=30)
+    second = SearchBot(rng=random.Random(5), iterations=30)
+    assert first.act(game.view(0)) == second.act(game.view(0))
+    assert first.rollouts == second.rollouts > 0
+    assert first.last_search[0] == 30
+
+
+def test_in_the_middle_game_the_advisors_plan_stands_unsearched() -> None:
+    game = Game.deal(Rules(4), 11)
+    searcher = SearchBot(rng=random.Random(1), iterations=200, advisor=True)
+    advisor = default_advisor(random.Random(0))
+    if advisor is None:
+        pytest.skip("no rule-based advisor in this build")
+    assert searcher.act(game.view(0)) == advisor.act(game.view(0))
+    assert searcher.rollouts == 0
+
+
+def test_a_doubt_that_the_count_leaves_open_is_searched() -> None:
+    game = Game.deal(Rules(4), 11)
+    game.apply(make_bot("honest").act(game.view(0)))
+    searcher = bot(iterations=20)
+    answer = searcher.act(game.view(1))
+    assert answer in (Doubt((1,)), Decline(1))
+    assert searcher.rollouts > 0
+
+
+def test_the_rank_schedule_follows_the_seat_order() -> None:
+    # With four players a seat meets every fourth rank: after Aces, 10s (A K Q J 10), then 6s.
+    assert advance(Rank.ACE.value, 4, ascending=False) == Rank.TEN.value
+    table = own_turn_distances(4, ascending=False)
+    assert table[Rank.ACE.value][Rank.TEN.value] == 1
+    assert table[Rank.ACE.value][Rank.SIX.value] == 2
+    assert table[Rank.ACE.value][Rank.ACE.value] == 13
+
+
+def test_counting_reads_true_players_right() -> None:
+    # A claim of more cards than are unseen is false; a claim of two that could well be held is
+    # mostly true for players who tell the truth when they can, though counting alone finds it rare.
+    assert false_chance(30, 1, 8, 2) == 1.0
+    assert false_chance(39, 4, 13, 2) < 0.5
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 11])
+@pytest.mark.parametrize("variants", VARIANT_SETS, ids=lambda v: ",".join(v) or "default")
+def test_plays_legally_at_every_size_and_variant(players: int, variants: dict[str, bool]) -> None:
+    rules = Rules(players, **variants)
+    for seed in range(2):
+        bots: list[SearchBot | RandomBot] = [RandomBot(random.Random(seed * 10 + seat)) for seat in range(players)]
+        bots[0] = SearchBot(rng=random.Random(seed), iterations=2)
+        # With an advisor, its plays are checked before they are offered.
+        bots[players // 2] = SearchBot(rng=random.Random(seed + 50), iterations=2, advisor=True)
+        # The checked door raises on any illegal action, so every round it takes proves the answers legal.
+        game = play_out(Game.deal(rules, seed), bots, max_rounds=120)
+        assert sum(game.hand_sizes) + game.pile_size == rules.card_count
