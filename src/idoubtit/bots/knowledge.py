@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from idoubtit.engine import Card, PileTaken, Played, Rank, View
+from collections.abc import Sequence
+
+from idoubtit.engine import Card, Event, PileTaken, Played, Rank, View
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
 
 
@@ -39,3 +41,14 @@ def rank_distance(view: View, rank: Rank) -> int:
     while current is not rank:
         current, distance = step(current), distance + 1
     return distance
+
+
+def sizes_before(sizes: Sequence[int], events: Sequence[Event]) -> list[int]:
+    """Hand sizes as they were before ``events``: the given sizes with those events' plays and pickups undone."""
+    before = list(sizes)
+    for event in events:
+        if isinstance(event, Played):
+            before[event.seat] += event.count
+        elif isinstance(event, PileTaken):
+            before[event.seat] -= event.count
+    return before

@@ -39,7 +39,7 @@ from functools import lru_cache
 from typing import Final
 
 from idoubtit.bots.base import Bot
-from idoubtit.bots.knowledge import own_cards_in_pile
+from idoubtit.bots.knowledge import own_cards_in_pile, sizes_before
 from idoubtit.engine import (
     STANDARD_DECK,
     Action,
@@ -300,13 +300,7 @@ class Tracker:
         """Read the log entries not read yet."""
         new = view.log[self.read :]
         # Hand sizes before the new events: the view's sizes with the new events undone.
-        sizes = list(view.hand_sizes)
-        for event in new:
-            if isinstance(event, Played):
-                sizes[event.seat] += event.count
-            elif isinstance(event, PileTaken):
-                sizes[event.seat] -= event.count
-        self.sizes = sizes
+        self.sizes = sizes_before(view.hand_sizes, new)
         self.hand_ranks = [0] * 14
         for card in view.hand:
             self.hand_ranks[card.rank.value] += 1

@@ -49,6 +49,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from math import comb
 
+from idoubtit.bots.knowledge import sizes_before
 from idoubtit.engine import (
     Card,
     Event,
@@ -252,13 +253,7 @@ class Tracker:
         if new:
             self.last_event = log[-1]
             # Hand sizes at the first new event: undo the new events' effects on the current sizes.
-            sizes = list(view.hand_sizes)
-            for event in new:
-                if isinstance(event, Played):
-                    sizes[event.seat] += event.count
-                elif isinstance(event, PileTaken):
-                    sizes[event.seat] -= event.count
-            self.sizes = sizes
+            self.sizes = sizes_before(view.hand_sizes, new)
             for event in new:
                 self._read(event)
         self.sizes = list(view.hand_sizes)
