@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 import pytest
 
-from idoubtit import Card, Decline, Doubt, Game, Play, Rank, Rules, View
+from idoubtit import Card, Doubt, Game, Rank, Rules
 from idoubtit.bots import BOTS, HonestBot, RandomBot, play_out
 from idoubtit.bots.adaptive import THRESHOLD_GRID, AdaptiveBot, AdaptiveParams, Habits, OpponentModel
 from idoubtit.bots.base import Bot
 from idoubtit.bots.counter import CounterBot
+from tests.bots.checked import Checked
 
 VARIANT_SETS = [
     {},
@@ -151,19 +152,6 @@ def test_belief_knows_cards_and_samples_consistent_hands() -> None:
         assert len(pile) == view.pile_size
         everything = Counter([*view.hand, *hands[0], *hands[1], *pile, *belief.pile_known])
         assert max(everything.values()) <= view.rules.deck_count
-
-
-class Checked:
-    """Wraps a bot and checks that every view it gets is its own seat's."""
-
-    def __init__(self, bot: Bot, seat: int) -> None:
-        self.bot, self.seat, self.name = bot, seat, bot.name
-
-    def act(self, view: View) -> Play | Doubt | Decline:
-        assert view.seat == self.seat
-        action = self.bot.act(view)
-        assert isinstance(action, Play | Doubt | Decline)
-        return action
 
 
 def adaptive_table(players: int, seed: int) -> list[Bot]:

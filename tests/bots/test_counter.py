@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 import pytest
 
-from idoubtit import Card, Decline, Doubt, Game, Play, Rank, Rules, View
+from idoubtit import Card, Decline, Doubt, Game, Play, Rank, Rules
 from idoubtit.bots import BOTS, HonestBot, RandomBot, play_out
 from idoubtit.bots.adaptive import AdaptiveBot
 from idoubtit.bots.base import Bot
 from idoubtit.bots.counter import CounterBot, CounterParams, false_given_claim, plan_cost
+from tests.bots.checked import Checked
 
 VARIANT_SETS = [
     {},
@@ -148,19 +149,6 @@ def test_one_bot_object_plays_game_after_game() -> None:
         game = play_out(Game.deal(Rules(3), seed), [bot, HonestBot(), HonestBot()], max_rounds=20_000)
         assert game.is_over
         assert bot.tracker.games == seed + 1
-
-
-class Checked:
-    """Wraps a bot and checks that every view it gets is its own seat's."""
-
-    def __init__(self, bot: Bot, seat: int) -> None:
-        self.bot, self.seat, self.name = bot, seat, bot.name
-
-    def act(self, view: View) -> Play | Doubt | Decline:
-        assert view.seat == self.seat
-        action = self.bot.act(view)
-        assert isinstance(action, Play | Doubt | Decline)
-        return action
 
 
 def mixed_table(players: int, seed: int) -> list[Bot]:
