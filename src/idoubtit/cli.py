@@ -175,3 +175,50 @@ def tournament(
     if plots is not None:
         for path in write_plots(outcome, plots):
             console.print(f"wrote {path}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 lets phones on your network join.")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="Archive: a SQLite file, or postgresql://user:pass@host/db (default: user data).")
+    ] = None,
+    public_url: Annotated[
+        str | None, typer.Option(help="Address people type to reach this server (join links).")
+    ] = None,
+    grace_seconds: Annotated[
+        float, typer.Option(help="How long an away person's seat waits before a bot plays it.")
+    ] = 30.0,
+    batch_seconds: Annotated[
+        float, typer.Option(help="Doubts this close to the first are settled together (R9).")
+    ] = 0.005,
+    bot_delay_seconds: Annotated[float, typer.Option(help="How long bots seem to think before playing.")] = 1.0,
+    max_message_bytes: Annotated[int, typer.Option(help="Largest message a client may send.")] = 4096,
+    messages_per_second: Annotated[float, typer.Option(help="Messages per second a connection may send.")] = 20.0,
+    rooms_per_address: Annotated[int, typer.Option(help="Open rooms one client address may create.")] = 20,
+    max_rooms: Annotated[int, typer.Option(help="Open rooms on the whole server.")] = 2000,
+) -> None:
+    """Host tables for people on the network: rooms by code, bots, spectators (protocol: docs/protocol.md)."""
+    from idoubtit.server import ServerConfig
+    from idoubtit.server import serve as run_server
+
+    try:
+        config = ServerConfig(
+            host=host,
+            port=port,
+            db=db,
+            public_url=public_url,
+            grace_seconds=grace_seconds,
+            batch_seconds=batch_seconds,
+            bot_delay_seconds=bot_delay_seconds,
+            max_message_bytes=max_message_bytes,
+            messages_per_second=messages_per_second,
+            rooms_per_address=rooms_per_address,
+            max_rooms=max_rooms,
+        )
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    run_server(config)

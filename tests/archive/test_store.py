@@ -472,3 +472,26 @@ def test_sqlite_commits_are_durable_and_foreign_keys_enforced(tmp_path: Path) ->
             for name in ("journal_mode", "synchronous", "foreign_keys")
         }
     assert pragmas == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1}  # 2 is FULL
+
+
+def test_append_actions_stores_a_batch_in_one_commit_and_refuses_only_the_bad_entries(archive: Archive) -> None:
+    first_code, _ = full_room(archive)
+    second_code, _ = full_room(archive)
+    first = archive.start_game(first_code, seed=1)
+    second = archive.start_game(second_code, seed=2)
+    archive.append_action(second.id, 0, "decline 1")
+    results = archive.append_actions(
+        [
+            (first.id, 0, "decline 1"),
+            (second.id, 0, "decline 2"),  # step 0 of the second game is already stored
+            (first.id, 1, "decline 2"),  # in order within the batch
+            (first.id, 3, "decline 3"),  # skips step 2
+            (second.id, 1, "dance 1"),  # cannot be read
+            (second.id, 1, "close"),
+            (10**6, 0, "close"),  # no such game
+        ]
+    )
+    kinds = [None if result is None else type(result) for result in results]
+    assert kinds == [None, DuplicateStepError, None, ConflictError, InvalidInputError, None, NotFoundError]
+    assert stored_actions(archive, first.id) == [(0, "decline 1"), (1, "decline 2")]
+    assert stored_actions(archive, second.id) == [(0, "decline 1"), (1, "close")]

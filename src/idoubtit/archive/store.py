@@ -469,23 +469,12 @@ class Archive:
         database's primary key on (game, step) refuses it even when two writers race), a step that
         skips one raises :class:`ConflictError`; either way nothing is stored.
         """
-        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
-            raise InvalidInputError(f"step must be a whole number from 0, not {step!r}")
-        try:
-            canonical = str(parse_action(notation))
-        except IDoubtItError as error:
-            raise InvalidInputError(f"action {notation!r} cannot be read: {error}") from None
+        canonical = _canonical(notation, step)
         try:
             with self._transaction() as session:
                 # Locking the game row (PostgreSQL; SQLite's BEGIN IMMEDIATE already serializes writers)
                 # keeps finish_game from slipping in between the check and the insert.
-                status = session.scalar(select(GameRow.status).where(GameRow.id == game_id).with_for_update())
-                if status is None:
-                    raise NotFoundError(f"no game with id {game_id}")
-                if status != GameStatus.PLAYING:
-                    raise ConflictError(f"game {game_id} is {status}: it takes no more actions")
-                last = session.scalar(select(func.max(ActionRow.step)).where(ActionRow.game_id == game_id))
-                expected = 0 if last is None else last + 1
+                expected = self._next_step(session, game_id)
                 if step < expected:
                     raise DuplicateStepError(f"game {game_id} already has step {step}; the next step is {expected}")
                 if step > expected:
@@ -493,6 +482,49 @@ class Archive:
                 session.add(ActionRow(game_id=game_id, step=step, notation=canonical, stored_at=now()))
         except IntegrityError:
             raise DuplicateStepError(f"game {game_id} already has step {step}") from None
+
+    def append_actions(self, actions: Sequence[tuple[int, int, str]]) -> list[ArchiveError | None]:
+        """Store many ``(game_id, step, notation)`` at once, in one transaction and one commit.
+
+        This is :meth:`append_action` for a server with many tables: actions that arrive while a commit
+        is under way wait for the next one and share it, so a table never waits for more than two commits.
+        Each action is checked as :meth:`append_action` checks it (steps of one game in order, also
+        within the batch); the result has one entry per action, None where it was stored, else the
+        error that refused it (and only that action).
+        """
+        results: list[ArchiveError | None] = []
+        accepted: list[ActionRow] = []
+        moment = now()
+        with self._transaction() as session:
+            expected: dict[int, int] = {}
+            for game_id, step, notation in actions:
+                try:
+                    canonical = _canonical(notation, step)
+                    if game_id not in expected:
+                        expected[game_id] = self._next_step(session, game_id)
+                    if step != expected[game_id]:
+                        wrong = DuplicateStepError if step < expected[game_id] else ConflictError
+                        raise wrong(
+                            f"game {game_id}: step {step} is out of order; the next step is {expected[game_id]}"
+                        )
+                except ArchiveError as error:
+                    results.append(error)
+                    continue
+                expected[game_id] = step + 1
+                accepted.append(ActionRow(game_id=game_id, step=step, notation=canonical, stored_at=moment))
+                results.append(None)
+            session.add_all(accepted)
+        return results
+
+    @staticmethod
+    def _next_step(session: Session, game_id: int) -> int:
+        status = session.scalar(select(GameRow.status).where(GameRow.id == game_id).with_for_update())
+        if status is None:
+            raise NotFoundError(f"no game with id {game_id}")
+        if status != GameStatus.PLAYING:
+            raise ConflictError(f"game {game_id} is {status}: it takes no more actions")
+        last = session.scalar(select(func.max(ActionRow.step)).where(ActionRow.game_id == game_id))
+        return 0 if last is None else last + 1
 
     def finish_game(self, game_id: int, places: Sequence[int]) -> None:
         """Record the result of a game that is over; ``places`` are seats in finishing order, winner first.
@@ -539,6 +571,15 @@ class Archive:
     def game_record(self, game_id: int) -> dict[str, Any]:
         """The game's record, every stored action included: :meth:`Game.replay` rebuilds the game from it."""
         return self.game(game_id).record
+
+
+def _canonical(notation: str, step: int) -> str:
+    if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+        raise InvalidInputError(f"step must be a whole number from 0, not {step!r}")
+    try:
+        return str(parse_action(notation))
+    except IDoubtItError as error:
+        raise InvalidInputError(f"action {notation!r} cannot be read: {error}") from None
 
 
 def _display_name(text: str) -> str:

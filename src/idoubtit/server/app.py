@@ -1,0 +1,309 @@
+"""The web application: a small HTTP lobby (create, join, bots, start) and one WebSocket per client.
+
+``create_app(config)`` gives the ASGI app; ``serve(config)`` runs it with uvicorn. Errors always come
+back as ``{"error": {"code": ..., "message": ...}}`` over HTTP and as ``error`` messages on a socket,
+to the sender only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any, Final
+
+import uvicorn
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from starlette.websockets import WebSocketState
+
+from idoubtit.archive import Archive
+from idoubtit.server.config import ServerConfig
+from idoubtit.server.hub import Hub
+from idoubtit.server.protocol import (
+    PROTOCOL_VERSION,
+    ActionRequest,
+    Hello,
+    ServerError,
+    Sync,
+    encode,
+    error_message,
+    parse_client_message,
+)
+from idoubtit.server.table import Table
+
+log = logging.getLogger("idoubtit.server")
+
+#: A client this far behind on messages is too slow to keep up with its table: it is disconnected
+#: (it may reconnect and get the whole view at once).
+MAX_QUEUED_MESSAGES: Final = 512
+#: How many refused messages in a row a connection may send before it is closed.
+MAX_ERRORS_IN_A_ROW: Final = 50
+#: WebSocket close codes of this protocol (4000–4999 are free for applications).
+CLOSE_POLICY: Final = 1008
+CLOSE_TOO_SLOW: Final = 4008
+CLOSE_ROOM_CLOSED: Final = 4010
+
+
+class TokenBucket:
+    """Allows ``rate`` messages per second on average and ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.updated = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        moment = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (moment - self.updated) * self.rate)
+        self.updated = moment
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class SocketConnection:
+    """One WebSocket client: messages are queued and written by their own task, so a slow phone never
+    holds up its table."""
+
+    def __init__(self, websocket: WebSocket, config: ServerConfig) -> None:
+        self.websocket = websocket
+        self.seat: int | None = None
+        self.log_sent = 0
+        self.bucket = TokenBucket(config.messages_per_second, config.message_burst)
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+        self.closing = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if self._queue.qsize() >= MAX_QUEUED_MESSAGES:
+            self.closing = True
+            self._queue.put_nowait(None)
+            return
+        self._queue.put_nowait(encode(message))
+        if message.get("type") == "closed":
+            self.closing = True
+            self._queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        while True:
+            text = await self._queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(CLOSE_TOO_SLOW if not self.closing else CLOSE_ROOM_CLOSED)
+                return
+            try:
+                await self.websocket.send_text(text)
+            except Exception:  # the client went away; the reader notices and cleans up
+                return
+
+    async def finish(self) -> None:
+        """Stop writing once what is queued has gone (or the socket is gone)."""
+        self._queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._writer, timeout=5)
+        self._writer.cancel()
+
+
+def create_app(config: ServerConfig, archive: Archive | None = None) -> FastAPI:
+    """The server as an ASGI app. Without ``archive`` it opens ``config.db`` when it starts."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        opened = archive if archive is not None else await asyncio.to_thread(Archive.open, config.db)
+        hub = Hub(config, opened)
+        await hub.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+            if archive is None:
+                opened.close()
+
+    app = FastAPI(title="idoubtit", version=str(PROTOCOL_VERSION), lifespan=lifespan)
+    _add_lobby(app, config)
+    _add_socket(app, config)
+    return app
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
+    """The HTTP side: create a room, look at it, take a seat, add bots, start, close."""
+    hub_of = _hub
+
+    @app.exception_handler(ServerError)
+    async def refused(_request: Request, error: ServerError) -> JSONResponse:
+        return JSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
+
+    async def body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > config.max_message_bytes:
+            raise ServerError("protocol.too_large", f"a request is at most {config.max_message_bytes} bytes", 413)
+        if not raw:
+            return {}
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            raise ServerError("protocol.malformed", "the request body must be a JSON object") from None
+        if not isinstance(data, dict):
+            raise ServerError("protocol.malformed", "the request body must be a JSON object")
+        return data
+
+    def host_token(request: Request) -> str | None:
+        header = request.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+    def link(request: Request, code: str) -> str:
+        base = config.public_url or str(request.base_url)
+        return f"{base.rstrip('/')}/r/{code}"
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "protocol": PROTOCOL_VERSION}
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(request: Request) -> dict[str, Any]:
+        address = request.client.host if request.client else None
+        table, token = await hub_of(request).create_room(await body(request), address)
+        return {"code": table.code, "host_token": token, "link": link(request, table.code)}
+
+    @app.get("/api/rooms/{code}")
+    async def room(request: Request, code: str) -> dict[str, Any]:
+        table = hub_of(request).table(code)
+        return table.room_info(link(request, table.code))
+
+    @app.post("/api/rooms/{code}/seats", status_code=201)
+    async def join(request: Request, code: str) -> dict[str, Any]:
+        data = await body(request)
+        _only(data, {"name", "seat"})
+        table, seat, token = await hub_of(request).join(code, data.get("name"), data.get("seat"))
+        return {"code": table.code, "seat": seat, "token": token}
+
+    @app.post("/api/rooms/{code}/bots")
+    async def bots(request: Request, code: str) -> dict[str, Any]:
+        data = await body(request)
+        _only(data, {"level", "seat"})
+        seats = await hub_of(request).add_bots(code, host_token(request), data.get("level"), data.get("seat"))
+        return {"seats": seats}
+
+    @app.post("/api/rooms/{code}/start")
+    async def start(request: Request, code: str) -> dict[str, Any]:
+        data = await body(request)
+        _only(data, set())
+        number = await hub_of(request).start_game(code, host_token(request))
+        return {"game": number}
+
+    @app.post("/api/rooms/{code}/close")
+    async def close(request: Request, code: str) -> dict[str, Any]:
+        await hub_of(request).close_room(code, host_token(request))
+        return {"closed": True}
+
+
+def _add_socket(app: FastAPI, config: ServerConfig) -> None:
+    """The WebSocket side: one connection per person or spectator, the protocol of docs/protocol.md."""
+    hub_of = _hub
+
+    @app.websocket("/ws/{code}")
+    async def socket(websocket: WebSocket, code: str) -> None:
+        await websocket.accept()
+        connection = SocketConnection(websocket, config)
+        table: Table | None = None
+        try:
+            table = await _greet(websocket, connection, hub_of(websocket), code, config)
+            if table is not None:
+                await _serve(websocket, connection, table, config)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if table is not None:
+                table.disconnect(connection)
+            await connection.finish()
+            if websocket.client_state is WebSocketState.CONNECTED:
+                with contextlib.suppress(Exception):
+                    await websocket.close()
+
+
+def _only(data: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ServerError("protocol.malformed", f"unknown field(s) {unknown}; allowed: {sorted(allowed)}")
+
+
+async def _receive(websocket: WebSocket) -> str | bytes:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+async def _greet(
+    websocket: WebSocket, connection: SocketConnection, hub: Hub, code: str, config: ServerConfig
+) -> Table | None:
+    """The first message must be hello; a bad one is answered and the connection closed."""
+    try:
+        raw = await asyncio.wait_for(_receive(websocket), timeout=config.hello_seconds)
+    except TimeoutError:
+        connection.send(error_message(ServerError("protocol.hello_required", "say hello first")))
+        return None
+    try:
+        message = parse_client_message(raw)
+        if not isinstance(message, Hello):
+            raise ServerError("protocol.hello_required", "the first message must be hello (with your seat's token)")
+        table = hub.table(code)
+        table.connect(connection, message.token)
+        return table
+    except ServerError as error:
+        connection.send(error_message(error))
+        return None
+
+
+async def _serve(websocket: WebSocket, connection: SocketConnection, table: Table, config: ServerConfig) -> None:
+    errors_in_a_row = 0
+    while not connection.closing:
+        raw = await _receive(websocket)
+        message_id = None
+        try:
+            if len(raw) > config.max_message_bytes:
+                raise ServerError("protocol.too_large", f"a message is at most {config.max_message_bytes} bytes")
+            message = parse_client_message(raw)
+            message_id = message.id
+            if not connection.bucket.take():
+                raise ServerError("limit.rate", f"at most {config.messages_per_second:g} messages per second")
+            if isinstance(message, ActionRequest):
+                await table.request(connection, message)
+            elif isinstance(message, Sync):
+                table.sync(connection)
+            else:
+                raise ServerError("protocol.hello_again", "this connection already said hello")
+            errors_in_a_row = 0
+        except ServerError as error:
+            connection.send(error_message(error, message_id))
+            errors_in_a_row += 1
+            if errors_in_a_row >= MAX_ERRORS_IN_A_ROW:
+                await websocket.close(CLOSE_POLICY)
+                return
+
+
+def serve(config: ServerConfig) -> None:
+    """Run the server until interrupted."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    uvicorn.run(
+        create_app(config),
+        host=config.host,
+        port=config.port,
+        ws="websockets-sansio",
+        ws_max_size=config.max_message_bytes,
+        log_level="info",
+    )

@@ -1,0 +1,158 @@
+"""A small Python client of the table protocol, for scripts, tests, benchmarks and outside agents.
+
+    async with TableClient.connect("ws://127.0.0.1:8000", "ACE347", token) as client:
+        await client.until(lambda c: c.my_turn)
+        await client.play(["AS", "AH"])
+
+It keeps what the server said: the room, the state id and this seat's view (the log rebuilt from the
+updates' ``events``), and every message received, in order, in :attr:`TableClient.received`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import websockets
+
+from idoubtit.server.protocol import PROTOCOL_VERSION
+
+
+class ProtocolBrokenError(RuntimeError):
+    """The server sent something this client cannot follow (a gap in the log, a message out of place)."""
+
+
+class TableClient:
+    """One connection to a room: ``send`` actions, ``until`` a condition holds, read ``view``."""
+
+    def __init__(self, socket: websockets.ClientConnection) -> None:
+        self.socket = socket
+        self.received: list[dict[str, Any]] = []
+        self.room: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.state: str | None = None
+        self.view: dict[str, Any] | None = None
+        self.log: list[dict[str, Any]] = []
+        self.timer: dict[str, Any] | None = None
+        self.errors: list[dict[str, Any]] = []
+        self.acks: list[dict[str, Any]] = []
+        self.closed = False
+        self._changed = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+        self._next_id = 0
+
+    @classmethod
+    @asynccontextmanager
+    async def connect(
+        cls, server: str, code: str, token: str | None = None, *, max_size: int | None = 2**22
+    ) -> AsyncIterator[TableClient]:
+        """Connect to ``server`` (``ws://host:port``), say hello with ``token`` (None: watch) and wait for welcome."""
+        async with websockets.connect(f"{server.rstrip('/')}/ws/{code}", max_size=max_size) as socket:
+            client = cls(socket)
+            client._reader = asyncio.get_running_loop().create_task(client._read())
+            try:
+                hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION}
+                if token is not None:
+                    hello["token"] = token
+                await client.send_raw(json.dumps(hello))
+                await client.until(lambda c: c.room is not None or bool(c.errors) or c.closed)
+                yield client
+            finally:
+                client._reader.cancel()
+
+    async def send_raw(self, text: str | bytes) -> None:
+        await self.socket.send(text)
+
+    async def send(self, message: dict[str, Any]) -> str:
+        """Send a message with a fresh id (returned), so its ack or error can be found."""
+        self._next_id += 1
+        message_id = f"m{self._next_id}"
+        await self.socket.send(json.dumps({**message, "id": message_id}))
+        return message_id
+
+    async def play(self, cards: Sequence[str], rank: str | None = None) -> str:
+        message: dict[str, Any] = {"type": "play", "state": self.state, "cards": list(cards)}
+        if rank is not None:
+            message["rank"] = rank
+        return await self.send(message)
+
+    async def doubt(self) -> str:
+        return await self.send({"type": "doubt", "state": self.state})
+
+    async def decline(self) -> str:
+        return await self.send({"type": "decline", "state": self.state})
+
+    async def until(self, condition: Callable[[TableClient], bool], timeout: float = 10.0) -> None:
+        """Wait until ``condition(self)`` holds (checked after every message), or raise TimeoutError."""
+        async with asyncio.timeout(timeout):
+            while not condition(self):
+                self._changed.clear()
+                if condition(self):
+                    return
+                await self._changed.wait()
+
+    def answer_to(self, message_id: str) -> dict[str, Any] | None:
+        """The ack or error the server sent for message ``message_id``, if it came."""
+        return next((m for m in (*self.acks, *self.errors) if m.get("id") == message_id), None)
+
+    @property
+    def my_turn(self) -> bool:
+        view = self.view
+        return view is not None and view["phase"] == "play" and view["to_play"] == self.seat
+
+    @property
+    def my_window(self) -> bool:
+        view = self.view
+        return view is not None and view["phase"] == "doubt" and self.seat in view["awaiting"]
+
+    @property
+    def over(self) -> bool:
+        return self.view is not None and self.view["phase"] == "over"
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.socket:
+                message = json.loads(raw)
+                self.received.append(message)
+                self._take(message)
+                self._changed.set()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.closed = True
+            self._changed.set()
+
+    def _take(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "welcome":
+            self.room, self.seat, self.state = message["room"], message["you"]["seat"], message["state"]
+            self.log = []
+            self._take_view(message["view"])
+            self.timer = message["timer"]
+        elif kind == "update":
+            self.state, self.timer = message["state"], message["timer"]
+            self._take_view(message["view"])
+        elif kind == "room":
+            self.room = message["room"]
+        elif kind == "ack":
+            self.acks.append(message)
+            self.state = message.get("state", self.state)
+        elif kind == "error":
+            self.errors.append(message)
+
+    def _take_view(self, view: dict[str, Any] | None) -> None:
+        if view is None:
+            self.view = None
+            return
+        start = view["log_from"]
+        if start == 0:
+            self.log = []
+        if start != len(self.log):
+            raise ProtocolBrokenError(f"the log jumps from {len(self.log)} to {start}")
+        self.log.extend(view["events"])
+        if len(self.log) != view["log_size"]:
+            raise ProtocolBrokenError(f"the log has {len(self.log)} entries, the server says {view['log_size']}")
+        self.view = {**view, "log": self.log}

@@ -1,0 +1,58 @@
+"""What a server operator may tune: timers, batching, limits and where the archive lives."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """The settings of one ``idoubtit serve``; every field has a command-line option of the same name.
+
+    Times are in seconds. The defaults suit friends around a table; tests shorten the timers.
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: ``--db``: None → the SQLite file in the user's data directory, a path, or a PostgreSQL URL.
+    db: str | None = None
+    #: The address people type to reach the server (used in join links); None → the address they used.
+    public_url: str | None = None
+    #: How long a disconnected person's seat waits before a bot of the room's level plays it.
+    grace_seconds: float = 30.0
+    #: Doubts that arrive within this long of the first one are settled together by R9.
+    batch_seconds: float = 0.005
+    #: How long a bot seems to think before it plays (doubt answers come sooner, within the window).
+    bot_delay_seconds: float = 1.0
+    #: The largest message a client may send, in bytes; a larger frame closes its connection.
+    max_message_bytes: int = 4096
+    #: Messages per second a connection may send on average, and how many it may send in a burst.
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    #: Rooms that may be open at once per client address, and on the whole server.
+    rooms_per_address: int = 20
+    max_rooms: int = 2000
+    #: Connections (players and spectators) per room.
+    connections_per_room: int = 64
+    #: How long a new connection has to say hello.
+    hello_seconds: float = 10.0
+
+    def __post_init__(self) -> None:
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            if spec.name.endswith("_seconds") or spec.name == "messages_per_second":
+                _check_positive(spec.name, value, allow_zero=spec.name in {"batch_seconds", "bot_delay_seconds"})
+            elif spec.type == "int" and spec.name != "port":
+                _check_positive(spec.name, value, allow_zero=False, whole=True)
+        if isinstance(self.port, bool) or not isinstance(self.port, int) or not 0 <= self.port <= 65535:
+            raise ValueError(f"port must be a whole number from 0 to 65535, not {self.port!r}")
+
+
+def _check_positive(name: str, value: object, *, allow_zero: bool, whole: bool = False) -> None:
+    kinds: tuple[type, ...] = (int,) if whole else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or not math.isfinite(float(value)):  # type: ignore[arg-type]
+        raise ValueError(f"{name} must be a {'whole ' if whole else ''}number, not {value!r}")
+    assert isinstance(value, int | float)
+    if value < 0 or (value == 0 and not allow_zero):
+        raise ValueError(f"{name} must be {'zero or more' if allow_zero else 'more than zero'}, not {value!r}")

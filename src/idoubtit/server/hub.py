@@ -1,0 +1,274 @@
+"""Every table the server hosts, the archive behind them, and the lobby's operations.
+
+The archive is synchronous (SQLAlchemy); its calls run on a small thread pool so that the event loop
+keeps serving other tables while one commits. A room change is stored first and applied to the table
+second, so a crash never leaves a table ahead of its archive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final, TypeVar
+
+from idoubtit.archive import (
+    Archive,
+    ArchiveError,
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+    RoomSettings,
+    RoomStatus,
+    SeatKind,
+    hash_token,
+    normalize_code,
+)
+from idoubtit.bots import BOTS, LEVELS, parse_spec
+from idoubtit.engine import IDoubtItError, Rules
+from idoubtit.server.config import ServerConfig
+from idoubtit.server.protocol import ServerError
+from idoubtit.server.table import Seat, Table
+
+T = TypeVar("T")
+
+#: Settings a host may give when creating a room, besides the rules' own options.
+ROOM_OPTIONS: Final = ("doubt_seconds", "turn_seconds", "language", "bot_level")
+#: The most a bot spec may ask of a server: options such as a search budget stay within these.
+MAX_BOT_BUDGET: Final = 2.0
+
+
+class Hub:
+    """The server's rooms. Create it, ``await start()``, use it, ``await stop()``."""
+
+    def __init__(self, config: ServerConfig, archive: Archive) -> None:
+        self.config = config
+        self.archive = archive
+        self.tables: dict[str, Table] = {}
+        self._rooms_by_address: Counter[str] = Counter()
+        self._database = ThreadPoolExecutor(max_workers=4, thread_name_prefix="idoubtit-archive")
+        #: Actions waiting for the next commit, with the futures their tables wait on.
+        self._waiting: list[tuple[int, int, str, asyncio.Future[None]]] = []
+        self._writing = False
+
+    async def start(self) -> None:
+        """Rebuild every open room from the archive; games carry on at their last stored action."""
+        for snapshot in await self._run(self.archive.open_rooms):
+            table = Table.from_snapshot(snapshot, self.config, self)
+            self.tables[table.code] = table
+            game = table.game
+            if game is not None and game.is_over and snapshot.game is not None and table.game_id is not None:
+                # Stored to the last action but the result was not: finish it now.
+                await self.finish_game(table.game_id, game.places)
+                table.status = RoomStatus.FINISHED
+            table.resume()
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            table.close()
+        self._database.shutdown(wait=True)
+
+    async def _run(self, function: Callable[..., T], *arguments: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._database, function, *arguments)
+
+    # Storage, as tables use it (see table.Storage)
+
+    async def append_action(self, game_id: int, step: int, notation: str) -> None:
+        """Store an action; returns once it is committed (write-ahead).
+
+        Group commit: actions of all tables that arrive while a commit is under way go together in the
+        next one, so a busy server makes a few large commits instead of many small ones.
+        """
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((game_id, step, notation, done))
+        if not self._writing:
+            self._writing = True
+            asyncio.get_running_loop().create_task(self._write_waiting())
+        await done
+
+    async def _write_waiting(self) -> None:
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                entries = [(game_id, step, notation) for game_id, step, notation, _ in batch]
+                try:
+                    results: list[Exception | None] = list(await self._run(self.archive.append_actions, entries))
+                except Exception:  # the batch as a whole failed (a race on a step): store one by one
+                    results = [await self._store_one(*entry) for entry in entries]
+                for (*_, done), result in zip(batch, results, strict=True):
+                    if done.done():
+                        continue
+                    if result is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(result)
+        finally:
+            self._writing = False
+
+    async def _store_one(self, game_id: int, step: int, notation: str) -> Exception | None:
+        try:
+            await self._run(self.archive.append_action, game_id, step, notation)
+        except Exception as error:
+            return error
+        return None
+
+    async def finish_game(self, game_id: int, places: tuple[int, ...]) -> None:
+        await self._run(self.archive.finish_game, game_id, places)
+
+    # ----------------------------------------------------------------------------------------------
+    # The lobby
+
+    def table(self, code: str) -> Table:
+        table = self.tables.get(normalize_code(code)) if isinstance(code, str) else None
+        if table is None:
+            raise ServerError("room.not_found", f"no open room has the code {code!r}", 404)
+        return table
+
+    async def create_room(self, options: object, address: str | None) -> tuple[Table, str]:
+        """A new room from the host's options; returns the table and the host's token (given out once)."""
+        settings = room_settings(options)
+        if len(self.tables) >= self.config.max_rooms:
+            raise ServerError("limit.rooms", f"the server holds its {self.config.max_rooms} rooms; try later", 503)
+        key = address or "?"
+        if self._rooms_by_address[key] >= self.config.rooms_per_address:
+            raise ServerError(
+                "limit.rooms_per_address",
+                f"{self.config.rooms_per_address} rooms are open from your address; close one first",
+                429,
+            )
+        created = await self._run(self.archive.create_room, settings)
+        table = Table(
+            code=created.code,
+            settings=settings,
+            host_token_hash=hash_token(created.host_token),
+            status=RoomStatus.WAITING,
+            seats={},
+            config=self.config,
+            storage=self,
+            address=key,
+        )
+        self.tables[table.code] = table
+        self._rooms_by_address[key] += 1
+        return table, created.host_token
+
+    async def join(self, code: str, name: object, seat: object = None) -> tuple[Table, int, str]:
+        """Seat a person; returns the table, the seat and its token (given out once)."""
+        table = self.table(code)
+        if not isinstance(name, str):
+            raise ServerError("room.bad_name", 'a display name is text, such as "Anna"')
+        number = _seat_number(seat)
+        async with table.lock:
+            joined = await self._stored(self.archive.join_seat, table.code, name, number)
+            stored = await self._run(self.archive.load_room, table.code)
+            snapshot = stored.seat(joined.number)
+            assert snapshot is not None
+            table.add_seat(Seat(joined.number, snapshot.display_name, SeatKind.HUMAN, None, snapshot.token_hash))
+        return table, joined.number, joined.token
+
+    async def add_bots(self, code: str, host_token: str | None, level: object, seat: object = None) -> list[int]:
+        """Seat a bot of ``level`` in ``seat``, or in every empty seat when no seat is given (host only)."""
+        table = self._hosted(code, host_token)
+        spec = bot_spec(level if level is not None else table.settings.bot_level)
+        number = _seat_number(seat)
+        async with table.lock:
+            if number is not None:
+                filled = [await self._stored(self.archive.seat_bot, table.code, spec, number)]
+            else:
+                filled = await self._stored(self.archive.fill_with_bots, table.code, spec)
+            stored = await self._run(self.archive.load_room, table.code)
+            for filled_number in filled:
+                snapshot = stored.seat(filled_number)
+                assert snapshot is not None
+                table.add_seat(Seat(filled_number, snapshot.display_name, SeatKind.BOT, spec, None))
+        return filled
+
+    async def start_game(self, code: str, host_token: str | None, seed: int | None = None) -> int:
+        """Deal the room's next game (the first, or another after one ended: D8). Host only."""
+        table = self._hosted(code, host_token)
+        async with table.lock:
+            if table.game is not None and not table.game.is_over:
+                raise ServerError("room.playing", f"room {table.code} is in the middle of a game")
+            snapshot = await self._stored(self.archive.start_game, table.code, seed=seed)
+            table.start(snapshot)
+            return snapshot.number
+
+    async def close_room(self, code: str, host_token: str | None) -> None:
+        table = self._hosted(code, host_token)
+        async with table.lock:
+            await self._stored(self.archive.close_room, table.code)
+            table.close()
+            del self.tables[table.code]
+            if table.address is not None:
+                self._rooms_by_address[table.address] -= 1
+
+    def _hosted(self, code: str, host_token: str | None) -> Table:
+        table = self.table(code)
+        if host_token is None or hash_token(host_token) != table.host_token_hash:
+            raise ServerError("auth.not_host", f"only the host of room {table.code} may do that", 403)
+        return table
+
+    async def _stored(self, function: Callable[..., T], *arguments: Any, **options: Any) -> T:
+        """Run an archive change, turning its refusals into the protocol's errors."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._database, lambda: function(*arguments, **options)
+            )
+        except NotFoundError as error:
+            raise ServerError("room.not_found", str(error), 404) from None
+        except InvalidInputError as error:
+            raise ServerError("room.invalid", str(error)) from None
+        except ConflictError as error:
+            raise ServerError("room.conflict", str(error), 409) from None
+        except ArchiveError as error:
+            raise ServerError("server.storage", str(error), 503) from None
+
+
+def room_settings(options: object) -> RoomSettings:
+    """The host's options (``players``, the variants, the timers, ``language``, ``bot_level``) as settings."""
+    if not isinstance(options, dict):
+        raise ServerError("room.invalid", 'room options are a JSON object such as {"players": 4}')
+    rule_options = {key: value for key, value in options.items() if key not in ROOM_OPTIONS}
+    try:
+        rules = Rules.from_dict(rule_options)
+        return RoomSettings(
+            rules=rules,
+            doubt_seconds=options.get("doubt_seconds", 5.0),
+            turn_seconds=options.get("turn_seconds"),
+            language=options.get("language", "en"),
+            bot_level=bot_spec(options.get("bot_level", "easy")),
+        )
+    except (IDoubtItError, InvalidInputError, TypeError) as error:
+        raise ServerError("room.invalid", str(error)) from None
+
+
+def bot_spec(level: object) -> str:
+    """A bot spec a client may ask for: a level or a project bot, with bounded options.
+
+    Dotted paths to outside classes are for the command line only: a server never imports code a
+    client names.
+    """
+    if not isinstance(level, str) or not level.strip():
+        raise ServerError("room.bad_bot", f"a bot level is one of {', '.join(LEVELS)} or a bot name, not {level!r}")
+    try:
+        name, options = parse_spec(level)
+    except ValueError as error:
+        raise ServerError("room.bad_bot", str(error)) from None
+    if name not in LEVELS and name not in BOTS:
+        known = ", ".join([*LEVELS, *BOTS])
+        raise ServerError("room.bad_bot", f"{name!r} is not a bot here; choose one of {known}")
+    budget = options.get("budget", 0.1)
+    if not isinstance(budget, int | float) or not 0 < budget <= MAX_BOT_BUDGET or not math.isfinite(budget):
+        raise ServerError("room.bad_bot", f"a bot's budget is at most {MAX_BOT_BUDGET} seconds")
+    if any(key not in {"budget"} for key in options):
+        raise ServerError("room.bad_bot", "bots at a table take no options but budget")
+    return level.strip()
+
+
+def _seat_number(seat: object) -> int | None:
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ServerError("room.bad_seat", f"a seat is a seat number, not {seat!r}")
+    return seat

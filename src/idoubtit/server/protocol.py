@@ -1,0 +1,185 @@
+"""The table protocol, version 1: JSON messages over a WebSocket (see docs/protocol.md).
+
+A client says ``hello`` first (with its seat token, or none to watch), then sends actions; the server
+answers with ``welcome`` (everything this connection may see, at once), ``update`` after every change,
+``room`` when seats change, ``ack`` to the sender of an accepted action and ``error`` to the sender of a
+refused one. Everything about the game that a message carries comes from the engine's ``view(seat)``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any, Final
+
+from idoubtit.engine import Card, IDoubtItError, Rank, View, parse_cards
+
+PROTOCOL_VERSION: Final = 1
+#: A client's message id is echoed in the ``ack`` or ``error`` that answers it.
+MAX_ID_LENGTH: Final = 64
+MAX_TOKEN_LENGTH: Final = 128
+#: No hand holds more cards than the largest open table deals (V4: six decks).
+MAX_PLAY_CARDS: Final = 6 * 52
+
+
+class ServerError(Exception):
+    """A refused request. ``code`` is namespaced (``auth.bad_token``, ``action.not_held`` ...) so that
+    clients can say it in the player's language; the message says it in English."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status  # for the HTTP side
+
+
+def malformed(message: str) -> ServerError:
+    return ServerError("protocol.malformed", message)
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    token: str | None
+    id: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRequest:
+    """``play``, ``doubt`` or ``decline`` from the connection's own seat, based on state ``state``."""
+
+    kind: str
+    state: str
+    cards: tuple[Card, ...] = ()
+    rank: Rank | None = None
+    #: The seat the client believes it is; when given it must be the connection's seat.
+    seat: int | None = None
+    id: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sync:
+    """Send me the whole current view again (a client that suspects it missed something)."""
+
+    id: str | int | None = None
+
+
+ClientMessage = Hello | ActionRequest | Sync
+
+_FIELDS: Final = {
+    "hello": {"type", "version", "token", "id"},
+    "play": {"type", "state", "cards", "rank", "seat", "id"},
+    "doubt": {"type", "state", "seat", "id"},
+    "decline": {"type", "state", "seat", "id"},
+    "sync": {"type", "id"},
+}
+ALLOWED_TYPES: Final = ", ".join(sorted(_FIELDS))
+
+
+def parse_client_message(text: str | bytes) -> ClientMessage:
+    """Read one client message, or raise :class:`ServerError` saying what is wrong and what is allowed."""
+    if isinstance(text, bytes):
+        raise malformed("messages are JSON text frames, not binary frames")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        raise malformed('a message must be one JSON object, like {"type": "sync"}') from None
+    if not isinstance(data, dict):
+        raise malformed(f"a message must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ServerError("protocol.unknown_type", f"message type {kind!r} is unknown; the types are {ALLOWED_TYPES}")
+    unknown = sorted(set(data) - _FIELDS[kind])
+    if unknown:
+        raise malformed(f"{kind!r} takes no field {', '.join(map(repr, unknown))}; it takes {sorted(_FIELDS[kind])}")
+    message_id = _message_id(data.get("id"))
+    if kind == "hello":
+        return _hello(data, message_id)
+    if kind == "sync":
+        return Sync(message_id)
+    return _action(kind, data, message_id)
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _message_id(value: object) -> str | int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise malformed(f"id must be a string or a whole number, not {value!r}")
+    if isinstance(value, str) and len(value) > MAX_ID_LENGTH:
+        raise malformed(f"id is at most {MAX_ID_LENGTH} characters")
+    if isinstance(value, int) and not -(2**53) <= value <= 2**53:
+        raise malformed("id must be a whole number JavaScript can hold")
+    return value
+
+
+def _hello(data: dict[str, Any], message_id: str | int | None) -> Hello:
+    version = data.get("version")
+    if version != PROTOCOL_VERSION or isinstance(version, bool):
+        raise ServerError(
+            "protocol.version", f"this server speaks protocol version {PROTOCOL_VERSION}, not {version!r}"
+        )
+    token = data.get("token")
+    if token is not None and (not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_LENGTH):
+        raise malformed(f"token must be the seat's token (a string of at most {MAX_TOKEN_LENGTH}), or absent to watch")
+    return Hello(token, message_id)
+
+
+def _action(kind: str, data: dict[str, Any], message_id: str | int | None) -> ActionRequest:
+    state = data.get("state")
+    if not isinstance(state, str) or not 0 < len(state) <= MAX_ID_LENGTH:
+        raise malformed(f"{kind!r} needs the state id of the update it answers, as a string")
+    seat = data.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise malformed(f"seat must be a seat number, not {seat!r}")
+    if kind != "play":
+        return ActionRequest(kind, state, seat=seat, id=message_id)
+    cards = data.get("cards")
+    if not isinstance(cards, list) or not cards or not all(isinstance(card, str) for card in cards):
+        raise malformed('\'play\' needs cards: a non-empty list of cards such as ["AS", "10H"]')
+    if len(cards) > MAX_PLAY_CARDS:  # more than any hand can hold; keeps parsing bounded
+        raise malformed("'play' names more cards than any hand holds")
+    rank = data.get("rank")
+    if rank is not None and not isinstance(rank, str):
+        raise malformed(f'rank must be a rank such as "K" or "10", or absent for the due rank, not {rank!r}')
+    try:
+        parsed_cards = parse_cards(cards)
+        parsed_rank = None if rank is None else Rank.parse(rank)
+    except IDoubtItError as error:
+        raise ServerError("action.malformed", str(error)) from None
+    return ActionRequest(kind, state, parsed_cards, parsed_rank, seat, message_id)
+
+
+# --------------------------------------------------------------------------------------------------
+# What the server sends
+
+
+def view_message(view: View, *, log_from: int) -> dict[str, Any]:
+    """The view as sent: everything but the log, and the log entries from ``log_from`` on.
+
+    A client keeps the log it has and appends ``events``; ``log_size`` lets it notice a gap (and ask
+    for ``sync``). A fresh connection gets the whole log (``log_from=0``).
+    """
+    data = view.to_dict()
+    log = data.pop("log")
+    data["events"] = log[log_from:]
+    data["log_from"] = log_from
+    data["log_size"] = len(log)
+    return data
+
+
+def error_message(error: ServerError, message_id: str | int | None = None) -> dict[str, Any]:
+    return {"type": "error", "code": error.code, "message": error.message, "id": message_id}
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Compact JSON, as every message goes on the wire."""
+    return json.dumps(message, separators=(",", ":"), allow_nan=False)
+
+
+def finite(value: float) -> float:
+    """Seconds rounded for the wire (JSON has no infinity)."""
+    return round(value, 3) if math.isfinite(value) else 0.0

@@ -1,0 +1,610 @@
+"""One room at run time: its seats and connections, the game, the doubt window, timers and bots.
+
+Every change goes through :meth:`Table._commit` under the table's lock: the action is tried on a copy of
+the game (the engine's checked door), stored in the archive (write-ahead), and only then becomes the
+table's game; after that each connection is sent what its own seat may see, and timers and bots are
+set for the next decision. Actions from people are checked in the order the protocol promises: token
+(when the connection said hello) → game not over → this seat may act now → action legal → state id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from idoubtit.archive import GameSnapshot, RoomSettings, RoomSnapshot, RoomStatus, SeatKind, hash_token
+from idoubtit.bots import Bot, make_bot
+from idoubtit.bots.knowledge import rank_distance
+from idoubtit.engine import (
+    Action,
+    CloseWindow,
+    Decline,
+    Doubt,
+    Game,
+    IDoubtItError,
+    Phase,
+    Play,
+    View,
+    sort_key,
+)
+from idoubtit.server.config import ServerConfig
+from idoubtit.server.protocol import (
+    PROTOCOL_VERSION,
+    ActionRequest,
+    ServerError,
+    finite,
+    view_message,
+)
+
+log = logging.getLogger("idoubtit.server")
+
+
+class Connection(Protocol):
+    """A connected client as the table sees it: a seat (None: spectator) and a way to send it messages."""
+
+    seat: int | None
+    #: How much of the current game's log this connection has been sent.
+    log_sent: int
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; never blocks the table."""
+
+
+class Storage(Protocol):
+    """The archive calls a table makes, awaited off the event loop (see :class:`idoubtit.server.hub.Hub`)."""
+
+    def append_action(self, game_id: int, step: int, notation: str) -> Awaitable[None]: ...
+
+    def finish_game(self, game_id: int, places: tuple[int, ...]) -> Awaitable[None]: ...
+
+
+@dataclass(slots=True)
+class Seat:
+    number: int
+    name: str
+    kind: SeatKind
+    level: str | None
+    token_hash: str | None
+    connections: int = 0
+    #: When the last connection of a person's seat went away (None: connected, or a bot seat).
+    away_since: float | None = None
+    #: The bot that plays the seat: always for a bot seat; for a person, after the grace period.
+    bot: Bot | None = None
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind is SeatKind.HUMAN
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.number,
+            "name": self.name,
+            "kind": self.kind.value,
+            "level": self.level,
+            "connected": self.is_person and self.connections > 0,
+            "away": self.is_person and self.connections == 0,
+            "bot_playing": self.is_person and self.bot is not None,
+        }
+
+
+@dataclass(slots=True)
+class _PendingDoubt:
+    seat: int
+    connection: Connection | None
+    message_id: str | int | None
+
+
+@dataclass(slots=True)
+class _Timer:
+    kind: str  # "doubt" or "turn"
+    state: str  # the decision it runs out on
+    deadline: float
+    handle: asyncio.TimerHandle
+
+
+@dataclass(slots=True)
+class Table:
+    """A room being served. Build it with :meth:`from_snapshot`; the hub owns it."""
+
+    code: str
+    settings: RoomSettings
+    host_token_hash: str
+    status: RoomStatus
+    seats: dict[int, Seat]
+    config: ServerConfig
+    storage: Storage
+    address: str | None = None
+    game: Game | None = None
+    game_id: int | None = None
+    game_number: int = 0
+    #: The step of the game's last action that changed what answers mean (a decline does not).
+    decision_step: int = 0
+    connections: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _pending: list[_PendingDoubt] = field(default_factory=list)
+    _batch: asyncio.TimerHandle | None = None
+    _timer: _Timer | None = None
+    _grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    _bot_tasks: dict[int, tuple[str, asyncio.Task[None]]] = field(default_factory=dict)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _rng: random.Random = field(default_factory=random.Random)
+    closed: bool = False
+    #: Called after every change that was stored (the tests' and benchmark's hook; None in production).
+    on_change: Callable[[Table], None] | None = None
+
+    # ----------------------------------------------------------------------------------------------
+    # Building
+
+    @classmethod
+    def from_snapshot(cls, snapshot: RoomSnapshot, config: ServerConfig, storage: Storage) -> Table:
+        """The table as the archive has it: after a restart every game carries on from its last stored action."""
+        table = cls(
+            code=snapshot.code,
+            settings=snapshot.settings,
+            host_token_hash=snapshot.host_token_hash,
+            status=snapshot.status,
+            seats={
+                seat.number: Seat(seat.number, seat.display_name, seat.kind, seat.bot_level, seat.token_hash)
+                for seat in snapshot.seats
+            },
+            config=config,
+            storage=storage,
+        )
+        latest = snapshot.latest_game
+        if latest is not None:
+            table._load_game(latest)
+        return table
+
+    def _load_game(self, snapshot: GameSnapshot) -> None:
+        self.game = Game.replay(snapshot.record)
+        self.game_id, self.game_number = snapshot.id, snapshot.number
+        actions = self.game.actions()
+        self.decision_step = next(
+            (step + 1 for step in range(len(actions) - 1, -1, -1) if not isinstance(actions[step], Decline)), 0
+        )
+        for seat in self.seats.values():
+            seat.bot = make_bot(seat.level) if seat.kind is SeatKind.BOT and seat.level else None
+
+    def resume(self) -> None:
+        """Start what a table runs by itself: grace periods for absent people, timers and bots."""
+        for seat in self.seats.values():
+            if seat.is_person and seat.connections == 0:
+                self._seat_left(seat)
+        self._schedule()
+
+    # ----------------------------------------------------------------------------------------------
+    # What everyone may read
+
+    @property
+    def state_id(self) -> str:
+        """Names the decision the table is at: actions must quote it, so an answer to an old claim is refused."""
+        return f"{self.game_number}.{self.decision_step}"
+
+    def room_info(self, link: str | None = None) -> dict[str, Any]:
+        players = self.settings.rules.players
+        return {
+            "code": self.code,
+            "link": link,
+            "status": self.status.value,
+            "settings": self.settings.to_json(),
+            "seats": [self.seats[n].public() if n in self.seats else None for n in range(players)],
+            "game": self.game_number,
+            "spectators": sum(1 for connection in self.connections if connection.seat is None),
+        }
+
+    def timer_info(self) -> dict[str, Any] | None:
+        timer = self._timer
+        if timer is None:
+            return None
+        return {"kind": timer.kind, "seconds": finite(max(0.0, timer.deadline - time.monotonic()))}
+
+    def seat_for_token(self, token: str) -> Seat | None:
+        wanted = hash_token(token)
+        return next((seat for seat in self.seats.values() if seat.token_hash == wanted), None)
+
+    # ----------------------------------------------------------------------------------------------
+    # Connections
+
+    def connect(self, connection: Connection, token: str | None) -> None:
+        """Bind a connection to the seat its token names (no token: a spectator) and send it everything."""
+        if self.closed:
+            raise ServerError("room.closed", f"room {self.code} is closed")
+        if len(self.connections) >= self.config.connections_per_room:
+            raise ServerError("limit.connections", f"room {self.code} has its {len(self.connections)} connections")
+        seat = None if token is None else self.seat_for_token(token)
+        if token is not None and seat is None:
+            raise ServerError("auth.bad_token", f"that token holds no seat in room {self.code}")
+        connection.seat = None if seat is None else seat.number
+        self.connections.add(connection)
+        if seat is not None:
+            seat.connections += 1
+            if seat.connections == 1:
+                self._seat_returned(seat)
+        connection.send(self._welcome(connection))
+        self._broadcast_room()
+
+    def disconnect(self, connection: Connection) -> None:
+        if connection not in self.connections:
+            return
+        self.connections.discard(connection)
+        seat = None if connection.seat is None else self.seats.get(connection.seat)
+        if seat is not None:
+            seat.connections -= 1
+            if seat.connections == 0:
+                self._seat_left(seat)
+        self._broadcast_room()
+
+    def sync(self, connection: Connection) -> None:
+        connection.send(self._welcome(connection))
+
+    def _welcome(self, connection: Connection) -> dict[str, Any]:
+        connection.log_sent = 0
+        message: dict[str, Any] = {
+            "type": "welcome",
+            "version": PROTOCOL_VERSION,
+            "room": self.room_info(),
+            "you": {"seat": connection.seat},
+            "state": self.state_id,
+            "view": None,
+            "timer": self.timer_info(),
+        }
+        if self.game is not None:
+            view = self.game.view(connection.seat)
+            message["view"] = view_message(view, log_from=0)
+            connection.log_sent = len(view.log)
+        return message
+
+    def _seat_returned(self, seat: Seat) -> None:
+        handle = self._grace.pop(seat.number, None)
+        if handle is not None:
+            handle.cancel()
+        seat.away_since = None
+        if seat.bot is not None:
+            seat.bot = None
+            self._cancel_bot(seat.number)
+            self._schedule()
+
+    def _seat_left(self, seat: Seat) -> None:
+        if not seat.is_person or self.closed:
+            return
+        seat.away_since = time.monotonic()
+        loop = asyncio.get_running_loop()
+        self._grace[seat.number] = loop.call_later(self.config.grace_seconds, self._grace_over, seat.number)
+
+    def _grace_over(self, number: int) -> None:
+        self._grace.pop(number, None)
+        seat = self.seats.get(number)
+        if seat is None or seat.connections > 0 or self.closed:
+            return
+        seat.bot = make_bot(self.settings.bot_level)
+        self._broadcast_room()
+        self._schedule()
+
+    def _broadcast_room(self) -> None:
+        message = {"type": "room", "room": self.room_info()}
+        for connection in self.connections:
+            connection.send(message)
+
+    # ----------------------------------------------------------------------------------------------
+    # Actions from people
+
+    async def request(self, connection: Connection, request: ActionRequest) -> None:
+        """Check a person's action in the protocol's order, then apply it; errors go to the sender only."""
+        async with self.lock:
+            action = self._checked(connection, request)
+            if isinstance(action, Doubt):
+                self._queue_doubt(_PendingDoubt(action.seats[0], connection, request.id))
+                return
+            await self._commit(action)
+        connection.send({"type": "ack", "id": request.id, "state": self.state_id})
+
+    def _checked(self, connection: Connection, request: ActionRequest) -> Action:
+        seat = connection.seat
+        if seat is None:
+            raise ServerError("auth.spectator", "spectators watch; only a seat's token may act")
+        if request.seat is not None and request.seat != seat:
+            raise ServerError("auth.wrong_seat", f"this connection holds seat {seat}, not seat {request.seat}")
+        game = self.game
+        if game is None:
+            raise ServerError("game.not_started", f"room {self.code} has no game yet; the host starts it")
+        if game.is_over:
+            raise ServerError("game.over", "the game is over; the host may start another one")
+        self._check_may_act(game, seat, request.kind)
+        action = self._action_for(seat, request)
+        try:
+            game.copy().apply(action)
+        except IDoubtItError as error:
+            raise ServerError(f"action.{error.code}", str(error)) from None
+        if request.state != self.state_id:
+            raise ServerError("state.stale", f"state {request.state} is old; the table is at {self.state_id}")
+        return action
+
+    def _check_may_act(self, game: Game, seat: int, kind: str) -> None:
+        if kind == "play":
+            if game.phase is Phase.DOUBT:
+                raise ServerError("game.window_open", "a doubt window is open; the next play waits for it to close")
+            if seat != game.to_play:
+                raise ServerError("game.not_your_turn", f"it is seat {game.to_play}'s turn to play, not seat {seat}'s")
+            return
+        if game.phase is not Phase.DOUBT:
+            raise ServerError("game.no_window", f"no claim is open to {kind}; seat {game.to_play} is to play")
+        if seat not in game.awaiting or any(pending.seat == seat for pending in self._pending):
+            raise ServerError("game.not_now", f"seat {seat} may not {kind} this claim (its own, or already answered)")
+
+    @staticmethod
+    def _action_for(seat: int, request: ActionRequest) -> Action:
+        if request.kind == "play":
+            return Play(seat, request.cards, request.rank)
+        if request.kind == "doubt":
+            return Doubt((seat,))
+        return Decline(seat)
+
+    # ----------------------------------------------------------------------------------------------
+    # Doubts arrive over a few milliseconds; those in one batch are settled together (R9)
+
+    def _queue_doubt(self, pending: _PendingDoubt) -> None:
+        self._pending.append(pending)
+        if self._batch is None:
+            loop = asyncio.get_running_loop()
+            self._batch = loop.call_later(self.config.batch_seconds, lambda: self._spawn(self._flush_doubts()))
+
+    async def _flush_doubts(self) -> None:
+        async with self.lock:
+            await self._flush_doubts_locked()
+
+    async def _flush_doubts_locked(self) -> None:
+        if self._batch is not None:
+            self._batch.cancel()
+            self._batch = None
+        pending, self._pending = self._pending, []
+        if not pending:
+            return
+        try:
+            await self._commit(Doubt(tuple(entry.seat for entry in pending)))
+        except ServerError as error:  # storage failed: every doubter hears it, nothing changed
+            for entry in pending:
+                if entry.connection is not None:
+                    entry.connection.send(_error(error, entry.message_id))
+            return
+        for entry in pending:
+            if entry.connection is not None:
+                entry.connection.send({"type": "ack", "id": entry.message_id, "state": self.state_id})
+
+    # ----------------------------------------------------------------------------------------------
+    # Applying an action: try, store, adopt, tell everyone
+
+    async def _commit(self, action: Action) -> None:
+        game = self.game
+        assert game is not None
+        assert self.game_id is not None
+        trial = game.copy()
+        trial.apply(action)  # already checked by the caller; raises (and changes nothing) if not
+        try:
+            await self.storage.append_action(self.game_id, game.step, str(action))
+        except Exception as error:
+            log.exception("room %s: storing %s failed", self.code, action)
+            raise ServerError("server.storage", "the action could not be stored; try again", 503) from error
+        self.game = trial
+        if not isinstance(action, Decline):
+            self.decision_step = trial.step
+        if trial.is_over:
+            self.status = RoomStatus.FINISHED
+            try:
+                await self.storage.finish_game(self.game_id, trial.places)
+            except Exception:  # the actions are stored: a restart finds the game over and finishes it
+                log.exception("room %s: storing the result failed", self.code)
+        self._schedule()  # first, so that the updates carry the new timer
+        self._broadcast_updates()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _broadcast_updates(self) -> None:
+        game = self.game
+        assert game is not None
+        views: dict[int | None, View] = {}
+        timer = self.timer_info()
+        for connection in self.connections:
+            view = views.get(connection.seat)
+            if view is None:
+                view = views[connection.seat] = game.view(connection.seat)
+            message = {
+                "type": "update",
+                "state": self.state_id,
+                "view": view_message(view, log_from=min(connection.log_sent, len(view.log))),
+                "timer": timer,
+            }
+            connection.log_sent = len(view.log)
+            connection.send(message)
+
+    # ----------------------------------------------------------------------------------------------
+    # Timers and bots: what happens when nobody (or a bot) acts
+
+    def _schedule(self) -> None:
+        """After a change: set the doubt or turn timer and ask the bots whose decision is awaited."""
+        game = self.game
+        if game is None or self.closed:
+            return
+        state = self.state_id
+        self._set_timer(game, state)
+        for seat_number in list(self._bot_tasks):
+            if seat_number not in game.awaiting or self._bot_tasks[seat_number][0] != state:
+                self._cancel_bot(seat_number)
+        if game.is_over:
+            return
+        for seat_number in game.awaiting:
+            seat = self.seats.get(seat_number)
+            if seat is not None and seat.bot is not None and seat_number not in self._bot_tasks:
+                if any(pending.seat == seat_number for pending in self._pending):
+                    continue
+                task = self._spawn(self._bot_decides(seat_number, state))
+                self._bot_tasks[seat_number] = (state, task)
+
+    def _set_timer(self, game: Game, state: str) -> None:
+        wanted = None if game.is_over else _timer_kind(game)
+        current = self._timer
+        if current is not None and (current.kind, current.state) == (wanted, state):
+            return
+        if current is not None:
+            current.handle.cancel()
+            self._timer = None
+        if wanted is None:
+            return
+        if wanted == "doubt":
+            seconds = self.settings.doubt_seconds
+        else:
+            seat = self.seats.get(game.to_play)
+            if self.settings.turn_seconds is None or seat is None or seat.bot is not None:
+                return
+            seconds = self.settings.turn_seconds
+        loop = asyncio.get_running_loop()
+        handle = loop.call_later(seconds, lambda: self._spawn(self._timer_fired(wanted, state)))
+        self._timer = _Timer(wanted, state, time.monotonic() + seconds, handle)
+
+    async def _timer_fired(self, kind: str, state: str) -> None:
+        async with self.lock:
+            game = self.game
+            if game is None or game.is_over or self.state_id != state:
+                return
+            self._timer = None
+            if kind == "doubt":
+                if self._pending:
+                    await self._flush_doubts_locked()  # the doubts arrived before time ran out
+                else:
+                    await self._commit(CloseWindow())
+            else:
+                await self._commit(default_play(game.view(game.to_play)))
+
+    async def _bot_decides(self, seat_number: int, state: str) -> None:
+        seat = self.seats[seat_number]
+        delay = self.config.bot_delay_seconds
+        game = self.game
+        if game is not None and game.phase is Phase.DOUBT:  # answer well inside the window
+            delay = min(delay * self._rng.uniform(0.3, 1.0), self.settings.doubt_seconds / 2)
+        if delay > 0:
+            await asyncio.sleep(delay)
+        game, bot = self.game, seat.bot
+        if game is None or bot is None or self.state_id != state or seat_number not in game.awaiting:
+            return
+        view = game.view(seat_number)
+        action = await asyncio.get_running_loop().run_in_executor(None, bot.act, view)
+        async with self.lock:
+            if self._bot_tasks.get(seat_number, ("", None))[0] == state:
+                del self._bot_tasks[seat_number]
+            game = self.game
+            if game is None or self.state_id != state or seat_number not in game.awaiting or seat.bot is not bot:
+                return
+            if any(pending.seat == seat_number for pending in self._pending):
+                return
+            try:
+                game.copy().apply(action)
+            except IDoubtItError:
+                log.exception(
+                    "room %s: bot at seat %d chose an illegal %s; it plays by default", self.code, seat_number, action
+                )
+                action = default_action(view)
+            if isinstance(action, Doubt):
+                self._queue_doubt(_PendingDoubt(seat_number, None, None))
+            else:
+                await self._commit(action)
+
+    def _cancel_bot(self, seat_number: int) -> None:
+        entry = self._bot_tasks.pop(seat_number, None)
+        if entry is not None and entry[1] is not asyncio.current_task():
+            entry[1].cancel()
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run a table task; a failure is logged, never allowed to take the server down."""
+        task = asyncio.get_running_loop().create_task(_logged(self.code, coroutine))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # ----------------------------------------------------------------------------------------------
+    # Room management (the hub calls these after the archive stored the change)
+
+    def add_seat(self, seat: Seat) -> None:
+        self.seats[seat.number] = seat
+        if seat.kind is SeatKind.BOT and seat.level:
+            seat.bot = make_bot(seat.level)
+        self._broadcast_room()
+
+    def start(self, snapshot: GameSnapshot) -> None:
+        self._clear_timers()
+        self._load_game(snapshot)
+        for seat in self.seats.values():
+            if seat.is_person and seat.bot is not None:  # away past the grace: a fresh stand-in
+                seat.bot = make_bot(self.settings.bot_level)
+            elif seat.is_person and seat.connections == 0 and seat.number not in self._grace:
+                self._seat_left(seat)  # took a seat but is not here: the grace period starts now
+        self.status = RoomStatus.PLAYING
+        for connection in self.connections:
+            connection.log_sent = 0
+        self._broadcast_room()
+        self._schedule()
+        self._broadcast_updates()
+
+    def close(self) -> None:
+        self.closed = True
+        self._clear_timers()
+        for handle in self._grace.values():
+            handle.cancel()
+        self._grace.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        message = {"type": "closed", "room": self.code}
+        for connection in self.connections:
+            connection.send(message)
+
+    def _clear_timers(self) -> None:
+        if self._timer is not None:
+            self._timer.handle.cancel()
+            self._timer = None
+        if self._batch is not None:
+            self._batch.cancel()
+            self._batch = None
+        self._pending.clear()
+        for seat_number in list(self._bot_tasks):
+            self._cancel_bot(seat_number)
+
+
+def _timer_kind(game: Game) -> str:
+    return "doubt" if game.phase is Phase.DOUBT else "turn"
+
+
+def _error(error: ServerError, message_id: str | int | None) -> dict[str, Any]:
+    return {"type": "error", "code": error.code, "message": error.message, "id": message_id}
+
+
+async def _logged(code: str, coroutine: Coroutine[Any, Any, None]) -> None:
+    try:
+        await coroutine
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("room %s: a table task failed", code)
+
+
+def default_play(view: View) -> Play:
+    """What the turn timer plays for an idle person: the truth if the hand allows it, else one card.
+
+    A truthful play puts down every card of the due rank held (as many as V2 allows); otherwise the one
+    card whose rank comes due last for this seat, which the hand will miss least.
+    """
+    assert view.seat is not None
+    due = view.due_rank
+    truthful = tuple(card for card in view.hand if card.rank is due)[: view.rules.max_cards_per_play]
+    if truthful:
+        return Play(view.seat, truthful, due)
+    spare = max(sorted(view.hand, key=sort_key), key=lambda card: rank_distance(view, card.rank))
+    return Play(view.seat, (spare,), due)
+
+
+def default_action(view: View) -> Action:
+    """The action the table takes for a seat whose bot failed: decline a claim, or the default play."""
+    assert view.seat is not None
+    return Decline(view.seat) if view.phase is Phase.DOUBT else default_play(view)

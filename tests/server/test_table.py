@@ -1,0 +1,186 @@
+"""A table at work, through a real server: whole games, the doubt window in real time (D3, R9),
+timers, reconnects, a bot standing in for an away person, and another game at the same table (D8)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import httpx
+
+from idoubtit.archive import Archive
+from idoubtit.engine import Game
+from idoubtit.server.client import TableClient
+from tests.server.helpers import ServerProcess, new_table, play_to_the_end, start, truthful_cards
+
+
+async def test_a_whole_game_person_against_bots_is_stored_and_watched(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=4, people=1, bots="medium")
+    async with (
+        TableClient.connect(server.ws, table.code, table.tokens[0]) as me,
+        TableClient.connect(server.ws, table.code) as watcher,
+    ):
+        await start(http, table)
+        await play_to_the_end(me, random.Random(1))
+        await watcher.until(lambda c: c.over)
+        assert me.view is not None
+        assert watcher.view is not None
+        assert watcher.seat is None
+        assert watcher.view["hand"] == []
+        assert me.log == watcher.log or len(me.log) == len(watcher.log)  # same entries, own cards filled in
+        with Archive.open(server.db) as archive:
+            stored = archive.load_room(table.code).latest_game
+        assert stored is not None
+        assert stored.places is not None
+        replayed = Game.replay(stored.record)
+        assert replayed.is_over
+        assert list(replayed.places) == me.view["places"] == watcher.view["places"]
+        assert replayed.view(None).to_dict()["log"] == watcher.log
+        assert replayed.view(0).to_dict()["log"] == me.log
+
+
+async def test_r9_doubts_in_one_batch_are_settled_for_the_seat_nearest_the_player(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=4, people=4, bots=None, doubt_seconds=30)
+    async with (
+        TableClient.connect(server.ws, table.code, table.tokens[0]) as zero,
+        TableClient.connect(server.ws, table.code, table.tokens[2]) as two,
+        TableClient.connect(server.ws, table.code, table.tokens[3]) as three,
+    ):
+        await start(http, table)
+        await zero.until(lambda c: c.my_turn)
+        assert zero.view is not None
+        await zero.play(truthful_cards(zero.view))
+        await three.until(lambda c: c.my_window)
+        await two.until(lambda c: c.my_window)
+        # Seat 3 says it first, seat 2 a moment later: both in one batch, so R9 makes seat 2 the doubter.
+        await three.doubt()
+        await two.doubt()
+        await zero.until(lambda c: any(event["type"] == "doubted" for event in c.log))
+        doubted = next(event for event in zero.log if event["type"] == "doubted")
+        assert sorted(doubted["seats"]) == [2, 3]
+        assert doubted["doubter"] == 2
+        for doubter in (two, three):  # each doubt is acknowledged once it is stored
+            await doubter.until(lambda c: len(c.acks) == 1)
+
+
+async def test_d3_the_window_closes_at_once_when_everyone_declined(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=3, people=3, bots=None, doubt_seconds=60)
+    clients = [TableClient.connect(server.ws, table.code, table.tokens[seat]) for seat in range(3)]
+    async with clients[0] as zero, clients[1] as one, clients[2] as two:
+        await start(http, table)
+        await zero.until(lambda c: c.my_turn)
+        assert zero.view is not None
+        await zero.play(truthful_cards(zero.view))
+        for other in (one, two):
+            await other.until(lambda c: c.my_window)
+            await other.decline()
+        await one.until(lambda c: c.my_turn, timeout=5)  # long before the 60 s timer
+        closed = [event for event in one.log if event["type"] == "window_closed"]
+        assert closed == [{"type": "window_closed", "reason": "all_declined"}]
+
+
+async def test_d3_the_doubt_timer_closes_a_window_nobody_answers(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=3, people=3, bots=None, doubt_seconds=0.3)
+    async with TableClient.connect(server.ws, table.code, table.tokens[0]) as zero:
+        await start(http, table)
+        await zero.until(lambda c: c.my_turn)
+        assert zero.view is not None
+        await zero.play(truthful_cards(zero.view))
+        await zero.until(lambda c: c.timer is not None and c.timer["kind"] == "doubt")
+        assert zero.timer is not None
+        assert 0 < zero.timer["seconds"] <= 0.3
+        await zero.until(lambda c: c.view is not None and c.view["phase"] == "play", timeout=5)
+        assert zero.log[-1] == {"type": "window_closed", "reason": "timer"}
+
+
+async def test_the_turn_timer_plays_the_truth_for_an_idle_person(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=3, people=1, bots="easy", turn_seconds=0.3)
+    async with TableClient.connect(server.ws, table.code, table.tokens[0]) as me:
+        await start(http, table)
+        await me.until(lambda c: c.my_turn)
+        assert me.view is not None
+        expected = truthful_cards(me.view)
+        due = me.view["due_rank"]
+        await me.until(lambda c: any(event["type"] == "played" and event["seat"] == 0 for event in c.log), timeout=5)
+        played = next(event for event in me.log if event["type"] == "played" and event["seat"] == 0)
+        if expected[0][:-1] == due:  # it held the due rank: all of it, truthfully
+            assert sorted(played["cards"]) == sorted(expected)
+            assert played["rank"] == due
+        else:  # it held none: one card, announced as the due rank
+            assert len(played["cards"]) == 1
+            assert played["rank"] == due
+
+
+async def test_a_person_who_comes_back_gets_the_whole_view_at_once(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=4, people=2, bots="easy", doubt_seconds=30)
+    async with TableClient.connect(server.ws, table.code, table.tokens[0]) as zero:
+        async with TableClient.connect(server.ws, table.code, table.tokens[1]) as one:
+            await start(http, table)
+            await zero.until(lambda c: c.my_turn)
+            assert zero.view is not None
+            await zero.play(truthful_cards(zero.view))
+            await one.until(lambda c: c.my_window)
+            assert one.view is not None
+            hand_before, log_before = list(one.view["hand"]), list(one.log)
+        await zero.until(lambda c: c.room is not None and c.room["seats"][1]["away"])
+        async with TableClient.connect(server.ws, table.code, table.tokens[1]) as again:
+            welcome = again.received[0]
+            assert welcome["type"] == "welcome"
+            assert welcome["you"] == {"seat": 1}
+            assert again.view is not None
+            assert again.view["hand"] == hand_before  # the bots only declined meanwhile
+            assert again.log[: len(log_before)] == log_before
+            assert [event["type"] for event in again.log[len(log_before) :]] in (["declined"], ["declined"] * 2, [])
+            assert again.my_window
+            assert again.state == zero.state
+            await zero.until(lambda c: c.room is not None and c.room["seats"][1]["connected"])
+
+
+async def test_after_the_grace_period_a_bot_plays_for_an_away_person_until_they_return(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=3, people=2, bots="easy", doubt_seconds=30)
+    async with TableClient.connect(server.ws, table.code, table.tokens[0]) as zero:
+        await start(http, table)  # seat 1 never connects: away from the start
+        await zero.until(lambda c: c.room is not None and c.room["seats"][1]["bot_playing"], timeout=10)
+        await play_to_the_end(zero, random.Random(2), doubt_chance=0.0)
+        assert zero.view is not None
+        assert any(event["type"] == "played" and event["seat"] == 1 for event in zero.log)
+        async with TableClient.connect(server.ws, table.code, table.tokens[1]) as one:
+            assert one.room is not None
+            assert not one.room["seats"][1]["bot_playing"]
+            assert one.room["seats"][1]["connected"]
+
+
+async def test_d8_a_finished_table_deals_again_with_the_next_first_player(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=3, people=1, bots="easy")
+    async with TableClient.connect(server.ws, table.code, table.tokens[0]) as me:
+        await start(http, table)
+        await play_to_the_end(me, random.Random(3))
+        first_game_state = me.state
+        await start(http, table)
+        await me.until(lambda c: c.view is not None and c.view["phase"] != "over")
+        assert me.view is not None
+        assert me.room is not None
+        assert me.room["game"] == 2
+        assert me.state != first_game_state
+        assert me.state is not None
+        assert me.state.startswith("2.")
+        assert me.view["to_play"] in (1, 2, 0)
+        plays = [event for event in me.log if event["type"] == "played"]
+        assert not plays or plays[0]["seat"] == 1  # D8: the seat after the last game's first player
+        await asyncio.wait_for(play_to_the_end(me, random.Random(4)), timeout=60)
