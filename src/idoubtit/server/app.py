@@ -289,7 +289,7 @@ async def _serve(websocket: WebSocket, connection: SocketConnection, table: Tabl
                 raise ServerError("protocol.hello_again", "this connection already said hello")
             errors_in_a_row = 0
         except ServerError as error:
-            connection.send(error_message(error, message_id))
+            connection.send(error_message(error, message_id if error.message_id is None else error.message_id))
             errors_in_a_row += 1
             if errors_in_a_row >= MAX_ERRORS_IN_A_ROW:
                 await websocket.close(CLOSE_POLICY)

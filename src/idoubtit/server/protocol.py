@@ -32,6 +32,8 @@ class ServerError(Exception):
         self.code = code
         self.message = message
         self.status = status  # for the HTTP side
+        #: The id of the refused message, when it could be read, so the answer finds its question.
+        self.message_id: str | int | None = None
 
 
 def malformed(message: str) -> ServerError:
@@ -87,17 +89,21 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     if not isinstance(data, dict):
         raise malformed(f"a message must be a JSON object, not {type(data).__name__}")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:  # (the id is not read: this may not be a message at all)
         raise ServerError("protocol.unknown_type", f"message type {kind!r} is unknown; the types are {ALLOWED_TYPES}")
     unknown = sorted(set(data) - _FIELDS[kind])
     if unknown:
         raise malformed(f"{kind!r} takes no field {', '.join(map(repr, unknown))}; it takes {sorted(_FIELDS[kind])}")
     message_id = _message_id(data.get("id"))
-    if kind == "hello":
-        return _hello(data, message_id)
-    if kind == "sync":
-        return Sync(message_id)
-    return _action(kind, data, message_id)
+    try:
+        if kind == "hello":
+            return _hello(data, message_id)
+        if kind == "sync":
+            return Sync(message_id)
+        return _action(kind, data, message_id)
+    except ServerError as error:
+        error.message_id = message_id
+        raise
 
 
 def _refuse_constant(name: str) -> None:
