@@ -185,6 +185,8 @@ _CARD_CACHE: Final = {
     for index, (rank, suit) in enumerate((rank, suit) for rank in Rank for suit in Suit)
 }
 _CARD_TEXT: Final = [f"{rank.symbol}{suit.letter}" for rank, suit in _CARD_CACHE]
+#: The identities of the card objects, to tell cheaply that a sequence holds nothing but cards.
+_CARD_IDS: Final = frozenset(map(id, _CARD_CACHE.values()))
 
 #: One standard 52-card deck, in a fixed order (by rank as R5 lists them, then by suit).
 STANDARD_DECK: Final[tuple[Card, ...]] = tuple(_CARD_CACHE[(rank, suit)] for rank in Rank for suit in Suit)
@@ -194,7 +196,10 @@ def parse_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """Cards from card values or notation; a single string may hold several cards split by spaces or commas."""
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
-    return tuple(card if isinstance(card, Card) else Card.parse(card) for card in cards)
+    given = tuple(cards)
+    if _CARD_IDS.issuperset(map(id, given)):  # the common case, cards already: checked without a Python loop
+        return given  # type: ignore[return-value]
+    return tuple(card if isinstance(card, Card) else Card.parse(card) for card in given)
 
 
 #: Order for showing a hand: by rank as R5 lists them (A, K, Q, … 2), then by suit. Cards are

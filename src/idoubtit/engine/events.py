@@ -3,13 +3,16 @@
 Two events carry cards that only one seat may see: :class:`Played` (the cards put down face down,
 seen by their author) and :class:`PileTaken` (the cards picked up, seen by the taker). Their
 :meth:`public` form drops the cards; views hand every other seat that form.
+
+Events are immutable values built on named tuples, so that the engine can make thousands of them a
+second cheaply. They behave as values of their own type, not as tuples: an event equals only an event
+of the same type with the same fields, and events have no order.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from idoubtit.engine.cards import Card, Rank
 
@@ -28,12 +31,11 @@ class CloseReason(enum.Enum):
     TIMER = "timer"  # D3: the table's doubt timer ran out
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+class Played(NamedTuple):
     """R4: ``seat`` put ``count`` cards face down announcing ``rank``; ``cards`` only for their author."""
 
     seat: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field hides tuple.count
     rank: Rank
     cards: tuple[Card, ...] | None = None
 
@@ -47,8 +49,7 @@ class Played:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class WrongRank:
+class WrongRank(NamedTuple):
     """R7: ``seat`` announced ``announced`` when ``due`` was due, and takes the pile."""
 
     seat: int
@@ -59,8 +60,7 @@ class WrongRank:
         return {"type": "wrong_rank", "seat": self.seat, "announced": str(self.announced), "due": str(self.due)}
 
 
-@dataclass(frozen=True, slots=True)
-class Declined:
+class Declined(NamedTuple):
     """D3: ``seat`` will not doubt the claim on the table."""
 
     seat: int
@@ -69,8 +69,7 @@ class Declined:
         return {"type": "declined", "seat": self.seat}
 
 
-@dataclass(frozen=True, slots=True)
-class WindowClosed:
+class WindowClosed(NamedTuple):
     """D3: the doubt window closed with no doubt."""
 
     reason: CloseReason
@@ -79,8 +78,7 @@ class WindowClosed:
         return {"type": "window_closed", "reason": self.reason.value}
 
 
-@dataclass(frozen=True, slots=True)
-class Doubted:
+class Doubted(NamedTuple):
     """R8/R9: ``seats`` said "I doubt it" together; ``doubter`` is the official doubter."""
 
     seats: tuple[int, ...]
@@ -90,8 +88,7 @@ class Doubted:
         return {"type": "doubted", "seats": list(self.seats), "doubter": self.doubter}
 
 
-@dataclass(frozen=True, slots=True)
-class Revealed:
+class Revealed(NamedTuple):
     """R8/R10: ``seat``'s cards turned face up for everyone; ``truthful`` if all were of ``rank``."""
 
     seat: int
@@ -111,12 +108,11 @@ class Revealed:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class PileTaken:
+class PileTaken(NamedTuple):
     """R7/R8/R10: ``seat`` took the whole pile of ``count`` cards; ``cards`` only for the taker."""
 
     seat: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field hides tuple.count
     cards: tuple[Card, ...] | None = None
 
     def public(self) -> PileTaken:
@@ -129,8 +125,7 @@ class PileTaken:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class Finished:
+class Finished(NamedTuple):
     """R10 (and V3): ``seat`` got rid of every card and takes ``place`` (1 is the winner)."""
 
     seat: int
@@ -140,8 +135,7 @@ class Finished:
         return {"type": "finished", "seat": self.seat, "place": self.place}
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(NamedTuple):
     """D7/V3: the game ended; ``places`` lists seats in finishing order, as far as it was played."""
 
     winner: int
@@ -152,3 +146,47 @@ class GameOver:
 
 
 Event = Played | WrongRank | Declined | WindowClosed | Doubted | Revealed | PileTaken | Finished | GameOver
+
+
+#: Every type of event.
+EVENT_TYPES: tuple[type[Event], ...] = (
+    Played,
+    WrongRank,
+    Declined,
+    WindowClosed,
+    Doubted,
+    Revealed,
+    PileTaken,
+    Finished,
+    GameOver,
+)
+
+
+def _same_event(self: tuple[Any, ...], other: object) -> bool:
+    return type(other) is type(self) and tuple.__eq__(self, other)
+
+
+def _other_event(self: tuple[Any, ...], other: object) -> bool:
+    return not _same_event(self, other)
+
+
+def _unordered(self: tuple[Any, ...], other: object) -> Any:
+    return NotImplemented
+
+
+# Named tuples would compare equal to plain tuples and to events of another type with the same fields,
+# and would sort: an event is a value of its own type, equal only to the same event, with no order
+# (``<`` raises TypeError). The hash stays the tuple's, which agrees with this equality.
+_VALUE_METHODS: dict[str, Any] = {
+    "__eq__": _same_event,
+    "__ne__": _other_event,
+    "__hash__": tuple.__hash__,
+    "__lt__": _unordered,
+    "__le__": _unordered,
+    "__gt__": _unordered,
+    "__ge__": _unordered,
+}
+for _type in EVENT_TYPES:
+    for _name, _method in _VALUE_METHODS.items():
+        setattr(_type, _name, _method)
+del _type, _name, _method

@@ -10,7 +10,8 @@ action is legal. Game data leaves only through :meth:`Game.view`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
+from itertools import starmap
 from typing import Any, Final
 
 from idoubtit.engine.actions import Action, CloseWindow, Decline, Doubt, Play, parse_action
@@ -30,13 +31,25 @@ from idoubtit.engine.events import (
     WindowClosed,
     WrongRank,
 )
-from idoubtit.engine.rules import Rules
+from idoubtit.engine.rules import RANK_COPIES_PER_DECK, Rules
 from idoubtit.engine.view import Claim, Phase, View
 
 RECORD_FORMAT: Final = "idoubtit-record/1"
 
-#: An action or event as stored: its class and the arguments that build it.
+# Enum members as plain names: reading ``Phase.PLAY`` looks the member up on the class every time.
+_PLAY: Final = Phase.PLAY
+_DOUBT: Final = Phase.DOUBT
+_OVER: Final = Phase.OVER
+_BY_DOUBT: Final = RevealReason.DOUBT
+_BY_LAST_PLAY: Final = RevealReason.LAST_PLAY
+_ALL_DECLINED: Final = CloseReason.ALL_DECLINED
+_TIMER: Final = CloseReason.TIMER
+
+#: An action as stored: its class and the arguments that build it.
 _Record = tuple[Any, ...]
+#: An event as stored: its type and its fields. Events are named tuples, so ``tuple.__new__(*record)``
+#: builds one without running any Python code.
+_EventRecord = tuple[type[Event], tuple[Any, ...]]
 
 
 def _build(record: _Record) -> Any:
@@ -58,6 +71,7 @@ class Game:
     __slots__ = (
         "_actions",
         "_active",
+        "_after",
         "_claim",
         "_dealt",
         "_declined",
@@ -67,9 +81,11 @@ class Game:
         "_first",
         "_hands",
         "_next_rank",
+        "_offsets",
         "_phase",
         "_pile",
         "_places",
+        "_players",
         "_reader_logs",
         "_rules",
         "_seed",
@@ -92,10 +108,16 @@ class Game:
         self._active = [True] * rules.players
         self._places: list[int] = []
         self._next_rank = NEXT_RANK_UP if rules.ascending else NEXT_RANK_DOWN  # V1 / R5
+        players = self._players = rules.players
+        # D1 turn order, worked out once: after each seat, the other seats in turn order, and how far
+        # to the seat's left each seat sits (R9 ranks simultaneous doubters by it).
+        twice = [*range(players), *range(players)]
+        self._after = tuple([tuple(twice[seat + 1 : seat + players]) for seat in range(players)])
+        self._offsets = tuple([tuple(twice[players - seat : 2 * players - seat]) for seat in range(players)])
         # Actions and events are kept as raw records, (class, *constructor arguments), and only built
         # into objects when read: simulations that never read them do not pay for them.
         self._actions: list[_Record] = []
-        self._events: list[_Record] = []
+        self._events: list[_EventRecord] = []
         self._event_objects: list[Event] = []  # the events built so far, in full (with every secret)
         # Each reader's log (seats, then spectators last), filled in lazily when a view asks for it.
         self._reader_logs: list[list[Event]] = [[] for _ in range(rules.players + 1)]
@@ -162,7 +184,12 @@ class Game:
         clone._hands = [list(hand) for hand in self._hands]
         clone._pile = list(self._pile)
         clone._due, clone._to_play, clone._phase, clone._claim = self._due, self._to_play, self._phase, self._claim
-        clone._next_rank = self._next_rank
+        clone._next_rank, clone._players, clone._after, clone._offsets = (
+            self._next_rank,
+            self._players,
+            self._after,
+            self._offsets,
+        )
         clone._declined = set(self._declined)
         clone._active = list(self._active)
         clone._places = list(self._places)
@@ -221,7 +248,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def step(self) -> int:
@@ -239,16 +266,18 @@ class Game:
     @property
     def awaiting(self) -> tuple[int, ...]:
         """Seats that may act now: the seat to play, or the seats that may still doubt or decline."""
-        if self._phase is Phase.PLAY:
+        phase = self._phase
+        if phase is _PLAY:
             return (self._to_play,)
-        if self._phase is Phase.DOUBT:
-            declined = self._declined
-            return tuple(seat for seat in self._seats_after(self._to_play) if seat not in declined)
+        if phase is _DOUBT:
+            active, declined = self._active, self._declined
+            return tuple([seat for seat in self._after[self._to_play] if active[seat] and seat not in declined])
         return ()
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, sorted (R5 order, then suit). Show them only to that seat."""
-        self._check_seat(seat, "hand")
+        if type(seat) is not int or not 0 <= seat < self._players:
+            self._check_seat(seat, "hand")
         return tuple(sorted(self._hands[seat], key=sort_key))
 
     def view(self, seat: int | None) -> View:
@@ -301,45 +330,63 @@ class Game:
         Announcing a rank other than the due one takes the pile (R7). A play that empties the hand is
         turned up at once (R10). Otherwise the doubt window opens.
         """
-        self._check_seat(seat, "play")
+        if type(seat) is not int or not 0 <= seat < self._players:
+            self._check_seat(seat, "play")
         parsed = parse_cards(cards)
-        announced = self._checked_announcement(rank, f"play by seat {seat}")
-        described = Play(seat, parsed, announced)
-        self._check_phase(Phase.PLAY, described)
-        if seat != self._to_play:
-            self._refuse(
-                described, "not_your_turn", f"it is seat {self._to_play}'s turn to play, not seat {seat}'s (D1)"
-            )
-        self._check_card_count(parsed, described)
-        self._check_held(seat, parsed, described)
-        return self._events_of(self.play_unchecked, seat, parsed, self._due if announced is None else announced)
+        rules = self._rules
+        if type(rank) is Rank or (rank is None and not rules.strict_announcing):
+            announced = rank
+        else:
+            announced = self._checked_announcement(rank, f"play by seat {seat}")
+        if (
+            self._phase is not _PLAY
+            or seat != self._to_play
+            or not parsed
+            or (rules.capped_plays and len(parsed) > rules.deck_count * RANK_COPIES_PER_DECK)
+        ):
+            self._check_play(seat, parsed, announced)  # raises: it says what is wrong
+        # The cards must be held, as many times as they are played (two decks hold two of each card, R1):
+        # take them out of a copy of the hand. Cards are shared objects, so this compares identities.
+        remaining = self._hands[seat].copy()
+        try:
+            for card in parsed:
+                remaining.remove(card)
+        except ValueError:
+            self._check_held(seat, parsed, Play(seat, parsed, announced))  # raises
+        mark = len(self._events)
+        self._hands[seat] = remaining
+        self._put_down(seat, parsed, self._due if announced is None else announced, remaining)
+        return self._events_since(mark)
 
     def doubt(self, *seats: int) -> list[Event]:
         """R8/R9: these seats say "I doubt it" at the same moment; resolves the doubt at once."""
-        described = Doubt(seats)
-        if not seats:
-            raise MalformedInputError("a doubt needs at least one seat")
-        for seat in seats:
-            self._check_seat(seat, described)
-        if len(set(seats)) != len(seats):
-            raise MalformedInputError(f"{described}: a seat is named twice")
-        self._check_phase(Phase.DOUBT, described)
-        for seat in seats:
-            self._check_may_answer(seat, described)
-        return self._events_of(self.doubt_unchecked, seats)
+        if (
+            self._phase is not _DOUBT
+            or not self._may_answer(seats)
+            or (len(seats) > 1 and len(set(seats)) != len(seats))
+        ):
+            self._check_doubt(seats)  # raises: it says what is wrong
+        mark = len(self._events)
+        self.doubt_unchecked(seats)
+        return self._events_since(mark)
 
     def decline(self, seat: int) -> list[Event]:
         """D3: ``seat`` will not doubt; the window closes once every other player has declined."""
-        described = Decline(seat)
-        self._check_seat(seat, described)
-        self._check_phase(Phase.DOUBT, described)
-        self._check_may_answer(seat, described)
-        return self._events_of(self.decline_unchecked, seat)
+        if self._phase is not _DOUBT or not self._may_answer((seat,)):
+            described = Decline(seat)
+            self._check_seat(seat, described)
+            self._check_phase(Phase.DOUBT, described)
+            self._check_may_answer(seat, described)
+        mark = len(self._events)
+        self.decline_unchecked(seat)
+        return self._events_since(mark)
 
     def close_window(self) -> list[Event]:
         """D3: the table's doubt timer ran out; the window closes with no doubt."""
         self._check_phase(Phase.DOUBT, "close")
-        return self._events_of(self.close_window_unchecked)
+        mark = len(self._events)
+        self.close_window_unchecked()
+        return self._events_since(mark)
 
     # ----------------------------------------------------------------------------------------------
     # The fast door: no validation and no return value. The caller must be sure the action is legal now.
@@ -356,11 +403,14 @@ class Game:
         else:
             self.close_window_unchecked()
 
-    def _events_of(self, unchecked: Callable[..., None], *arguments: Any) -> list[Event]:
-        """Run a fast-door method (after the checks) and return the events it caused."""
-        mark = len(self._events)
-        unchecked(*arguments)
-        return self._built_events()[mark:]
+    def _events_since(self, mark: int) -> list[Event]:
+        """The events since the ``mark``-th, as objects: what a checked action returns."""
+        built = self._event_objects
+        if len(built) != mark:  # events of the fast door not built yet, or none since the mark
+            return self._built_events()[mark:]
+        new = list(starmap(tuple.__new__, self._events[mark:]))
+        built.extend(new)
+        return new
 
     def play_unchecked(self, seat: int, cards: tuple[Card, ...], rank: Rank) -> None:
         """:meth:`play` without checks: the caller must be sure that ``seat`` is to play, holds
@@ -368,17 +418,21 @@ class Game:
         hand = self._hands[seat]
         for card in cards:
             hand.remove(card)
+        self._put_down(seat, cards, rank, hand)
+
+    def _put_down(self, seat: int, cards: tuple[Card, ...], rank: Rank, hand: list[Card]) -> None:
+        """The play once ``cards`` have left ``hand``, ``seat``'s hand: R4, R7, R10, or the doubt window."""
         self._pile.extend(cards)
         self._actions.append((Play, seat, cards, rank))
-        self._events.append((Played, seat, len(cards), rank, cards))
+        self._events.append((Played, (seat, len(cards), rank, cards)))
         if rank is not self._due:  # R7: a wrong announcement takes the pile, own cards included
-            self._events.append((WrongRank, seat, rank, self._due))
+            self._events.append((WrongRank, (seat, rank, self._due)))
             self._take_pile(seat)
             self._end_turn()
         elif not hand:  # R10: the last play is always turned up
             self._reveal_last_play(seat, cards, rank)
         else:
-            self._phase = Phase.DOUBT
+            self._phase = _DOUBT
             self._claim = (seat, cards, rank)
             self._declined = set()
 
@@ -386,31 +440,35 @@ class Game:
         """:meth:`doubt` without checks: the caller must be sure the window is open and every seat may doubt."""
         assert self._claim is not None
         claimant, cards, rank = self._claim
-        if len(seats) == 1:
-            ordered = tuple(seats)
-        else:  # R9: the official doubter is the nearest to the claimant's left
-            players = self._rules.players
-            ordered = tuple(sorted(seats, key=lambda seat: (seat - claimant) % players))
-        truthful = all(card.rank is rank for card in cards)
-        self._actions.append((Doubt, tuple(seats)))
-        self._events.append((Doubted, ordered, ordered[0]))
-        self._events.append((Revealed, claimant, cards, rank, truthful, RevealReason.DOUBT))
+        seats = tuple(seats)
+        # R9: the official doubter is the nearest to the claimant's left
+        ordered = seats if len(seats) == 1 else tuple(sorted(seats, key=self._offsets[claimant].__getitem__))
+        truthful = True
+        for card in cards:
+            if card.rank is not rank:
+                truthful = False
+                break
+        events = self._events
+        self._actions.append((Doubt, seats))
+        events.append((Doubted, (ordered, ordered[0])))
+        events.append((Revealed, (claimant, cards, rank, truthful, _BY_DOUBT)))
         self._take_pile(ordered[0] if truthful else claimant)  # R8
         self._end_turn()  # D4: the pile is empty and play goes on with the next player
 
     def decline_unchecked(self, seat: int) -> None:
         """:meth:`decline` without checks: the caller must be sure ``seat`` may still answer the claim."""
         self._actions.append((Decline, seat))
-        self._declined.add(seat)
-        self._events.append((Declined, seat))
-        if len(self._declined) == sum(self._active) - 1:
-            self._events.append((WindowClosed, CloseReason.ALL_DECLINED))
+        declined = self._declined
+        declined.add(seat)
+        self._events.append((Declined, (seat,)))
+        if len(declined) == sum(self._active) - 1:
+            self._events.append((WindowClosed, (_ALL_DECLINED,)))
             self._end_turn()
 
     def close_window_unchecked(self) -> None:
         """:meth:`close_window` without checks: the caller must be sure the window is open."""
         self._actions.append((CloseWindow,))
-        self._events.append((WindowClosed, CloseReason.TIMER))
+        self._events.append((WindowClosed, (_TIMER,)))
         self._end_turn()
 
     # ----------------------------------------------------------------------------------------------
@@ -418,14 +476,14 @@ class Game:
 
     def _reveal_last_play(self, seat: int, cards: tuple[Card, ...], rank: Rank) -> None:
         truthful = all(card.rank is rank for card in cards)
-        self._events.append((Revealed, seat, cards, rank, truthful, RevealReason.LAST_PLAY))
+        self._events.append((Revealed, (seat, cards, rank, truthful, _BY_LAST_PLAY)))
         if not truthful:  # R10: not true, so the player takes the pile and play goes on
             self._take_pile(seat)
             self._end_turn()
             return
         self._active[seat] = False
         self._places.append(seat)
-        self._events.append((Finished, seat, len(self._places)))
+        self._events.append((Finished, (seat, len(self._places))))
         if not self._rules.play_on_for_places or sum(self._active) == 1:  # D7 / V3
             self._end_game()
         else:
@@ -434,41 +492,35 @@ class Game:
 
     def _end_game(self) -> None:
         if self._rules.play_on_for_places:
-            self._places.extend(seat for seat in range(self._rules.players) if self._active[seat])
-        self._phase = Phase.OVER
+            self._places.extend(seat for seat in range(self._players) if self._active[seat])
+        self._phase = _OVER
         self._claim = None
-        self._events.append((GameOver, self._places[0], tuple(self._places)))
+        self._events.append((GameOver, (self._places[0], tuple(self._places))))
 
     def _take_pile(self, seat: int) -> None:
         taken = tuple(self._pile)
         self._hands[seat].extend(taken)
         self._pile = []
-        self._events.append((PileTaken, seat, len(taken), taken))
+        self._events.append((PileTaken, (seat, len(taken), taken)))
 
     def _end_turn(self) -> None:
         """D1/D2: the turn passes to the next seat still in after the discarder; the due rank advances."""
         self._due = self._next_rank[self._due]
-        players, active = self._rules.players, self._active
-        seat = (self._to_play + 1) % players
-        while not active[seat]:
-            seat = (seat + 1) % players
+        active = self._active
+        for seat in self._after[self._to_play]:
+            if active[seat]:
+                break
+        else:  # every other seat is out: the turn stays
+            seat = self._to_play
         self._to_play = seat
-        self._phase = Phase.PLAY
+        self._phase = _PLAY
         self._claim = None
-
-    def _seats_after(self, seat: int) -> Iterator[int]:
-        """Seats still in the game, in turn order (D1) starting after ``seat``."""
-        players = self._rules.players
-        for offset in range(1, players):
-            other = (seat + offset) % players
-            if self._active[other]:
-                yield other
 
     def _built_events(self) -> list[Event]:
         """Every event as an object, building those not built yet."""
         built = self._event_objects
-        for record in self._events[len(built) :]:
-            built.append(_build(record))
+        if len(built) < len(self._events):
+            built.extend(starmap(tuple.__new__, self._events[len(built) :]))
         return built
 
     def _log_for(self, seat: int | None) -> tuple[Event, ...]:
@@ -476,7 +528,7 @@ class Game:
         log = self._reader_logs[-1 if seat is None else seat]
         for event in self._built_events()[len(log) :]:
             # Only the author of a play and the taker of a pile see those cards.
-            if isinstance(event, Played | PileTaken) and event.seat != seat:
+            if (type(event) is Played or type(event) is PileTaken) and event.seat != seat:
                 log.append(event.public())
             else:
                 log.append(event)
@@ -501,7 +553,7 @@ class Game:
         raise IllegalActionError(f"{described}: {why} [{self._state()}]", code, **details)
 
     def _check_seat(self, seat: int, described: Action | str) -> None:
-        players = self._rules.players
+        players = self._players
         if type(seat) is not int or not 0 <= seat < players:
             raise MalformedInputError(f"{described}: {seat!r} is not a seat; seats are 0 to {players - 1}")
 
@@ -526,6 +578,41 @@ class Game:
         if not isinstance(rank, Rank):
             raise MalformedInputError(f"{described}: {rank!r} is not a rank")
         return rank
+
+    def _check_play(self, seat: int, parsed: tuple[Card, ...], announced: Rank | None) -> None:
+        """Every check of a play but the announcement's, in the order the reasons are given."""
+        described = Play(seat, parsed, announced)
+        self._check_phase(Phase.PLAY, described)
+        if seat != self._to_play:
+            self._refuse(
+                described, "not_your_turn", f"it is seat {self._to_play}'s turn to play, not seat {seat}'s (D1)"
+            )
+        self._check_card_count(parsed, described)
+        self._check_held(seat, parsed, described)
+
+    def _may_answer(self, seats: tuple[int, ...]) -> bool:
+        """True when there are seats and each may doubt or decline the claim now (the window is open)."""
+        if not seats or self._claim is None:
+            return False
+        players, claimant, active, declined = self._players, self._claim[0], self._active, self._declined
+        for seat in seats:
+            if type(seat) is not int or not 0 <= seat < players or seat == claimant or not active[seat]:
+                return False
+            if seat in declined:
+                return False
+        return True
+
+    def _check_doubt(self, seats: tuple[int, ...]) -> None:
+        described = Doubt(seats)
+        if not seats:
+            raise MalformedInputError("a doubt needs at least one seat")
+        for seat in seats:
+            self._check_seat(seat, described)
+        if len(set(seats)) != len(seats):
+            raise MalformedInputError(f"{described}: a seat is named twice")
+        self._check_phase(Phase.DOUBT, described)
+        for seat in seats:
+            self._check_may_answer(seat, described)
 
     def _check_card_count(self, cards: tuple[Card, ...], described: Action | str) -> None:
         if not cards:
