@@ -119,7 +119,7 @@ async def test_each_check_in_its_order_refuses_and_changes_nothing(
         # The server still serves: the right action goes through.
         message = await zero.play(truthful_cards(zero.view))
         await zero.until(lambda c: c.answer_to(message) is not None)
-        assert zero.answer_to(message) == {"type": "ack", "id": message, "state": zero.state}
+        assert zero.answer_to(message) == {"id": message, "state": zero.state}
         assert (await refused(zero, {"type": "play", "state": zero.state, "cards": hand[:1]}))[
             "code"
         ] == "game.window_open"

@@ -39,7 +39,9 @@ def stored_game(db: str, code: str) -> tuple[Game, GameStatus, list[dict[str, ob
     with Archive.open(db) as archive:
         room = archive.load_room(code)
     assert room.latest_game is not None
-    seats: list[dict[str, object]] = [{"seat": seat.number, "name": seat.display_name, "kind": seat.kind.value} for seat in room.seats]
+    seats: list[dict[str, object]] = [
+        {"seat": seat.number, "name": seat.display_name, "kind": seat.kind.value} for seat in room.seats
+    ]
     return Game.replay(room.latest_game.record), room.latest_game.status, seats
 
 

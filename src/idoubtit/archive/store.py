@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, Self
 
-from sqlalchemy import ColumnElement, Engine, and_, func, select
+from sqlalchemy import ColumnElement, Engine, and_, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -490,31 +490,57 @@ class Archive:
         is under way wait for the next one and share it, so a table never waits for more than two commits.
         Each action is checked as :meth:`append_action` checks it (steps of one game in order, also
         within the batch); the result has one entry per action, None where it was stored, else the
-        error that refused it (and only that action).
+        error that refused it (and only that action). Three statements serve the whole batch.
         """
         results: list[ArchiveError | None] = []
-        accepted: list[ActionRow] = []
+        accepted: list[dict[str, Any]] = []
         moment = now()
         with self._transaction() as session:
-            expected: dict[int, int] = {}
+            expected = self._next_steps(session, {game_id for game_id, _, _ in actions})
             for game_id, step, notation in actions:
                 try:
                     canonical = _canonical(notation, step)
-                    if game_id not in expected:
-                        expected[game_id] = self._next_step(session, game_id)
-                    if step != expected[game_id]:
-                        wrong = DuplicateStepError if step < expected[game_id] else ConflictError
-                        raise wrong(
-                            f"game {game_id}: step {step} is out of order; the next step is {expected[game_id]}"
-                        )
+                    expected_step = expected[game_id]
+                    if isinstance(expected_step, ArchiveError):
+                        raise expected_step
+                    if step != expected_step:
+                        wrong = DuplicateStepError if step < expected_step else ConflictError
+                        raise wrong(f"game {game_id}: step {step} is out of order; the next step is {expected_step}")
                 except ArchiveError as error:
                     results.append(error)
                     continue
                 expected[game_id] = step + 1
-                accepted.append(ActionRow(game_id=game_id, step=step, notation=canonical, stored_at=moment))
+                accepted.append({"game_id": game_id, "step": step, "notation": canonical, "stored_at": moment})
                 results.append(None)
-            session.add_all(accepted)
+            if accepted:
+                session.execute(insert(ActionRow), accepted)
         return results
+
+    @staticmethod
+    def _next_steps(session: Session, game_ids: set[int]) -> dict[int, int | ArchiveError]:
+        """For each game, the step its next action gets, or why it takes none (rows locked for the batch)."""
+        # .all(): a Result itself has keys(), so dict() would take it for a mapping.
+        statuses = dict(
+            session.execute(select(GameRow.id, GameRow.status).where(GameRow.id.in_(game_ids)).with_for_update()).all()
+        )
+        last = dict(
+            session.execute(
+                select(ActionRow.game_id, func.max(ActionRow.step))
+                .where(ActionRow.game_id.in_(game_ids))
+                .group_by(ActionRow.game_id)
+            ).all()
+        )
+        expected: dict[int, int | ArchiveError] = {}
+        for game_id in game_ids:
+            status = statuses.get(game_id)
+            if status is None:
+                expected[game_id] = NotFoundError(f"no game with id {game_id}")
+            elif status != GameStatus.PLAYING:
+                expected[game_id] = ConflictError(f"game {game_id} is {status}: it takes no more actions")
+            else:
+                step = last.get(game_id)
+                expected[game_id] = 0 if step is None else step + 1
+        return expected
 
     @staticmethod
     def _next_step(session: Session, game_id: int) -> int:

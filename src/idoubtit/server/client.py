@@ -39,6 +39,7 @@ class TableClient:
         self.timer: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
         self.acks: list[dict[str, Any]] = []
+        self._answers: dict[Any, dict[str, Any]] = {}
         self.closed = False
         self._changed = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
@@ -50,7 +51,7 @@ class TableClient:
         cls, server: str, code: str, token: str | None = None, *, max_size: int | None = 2**22
     ) -> AsyncIterator[TableClient]:
         """Connect to ``server`` (``ws://host:port``), say hello with ``token`` (None: watch) and wait for welcome."""
-        async with websockets.connect(f"{server.rstrip('/')}/ws/{code}", max_size=max_size) as socket:
+        async with websockets.connect(f"{server.rstrip('/')}/ws/{code}", max_size=max_size, compression=None) as socket:
             client = cls(socket)
             client._reader = asyncio.get_running_loop().create_task(client._read())
             try:
@@ -95,8 +96,8 @@ class TableClient:
                 await self._changed.wait()
 
     def answer_to(self, message_id: str) -> dict[str, Any] | None:
-        """The ack or error the server sent for message ``message_id``, if it came."""
-        return next((m for m in (*self.acks, *self.errors) if m.get("id") == message_id), None)
+        """The acknowledgement (``{"id", "state"}``) or error the server sent for ``message_id``, if it came."""
+        return self._answers.get(message_id)
 
     @property
     def my_turn(self) -> bool:
@@ -135,13 +136,16 @@ class TableClient:
         elif kind == "update":
             self.state, self.timer = message["state"], message["timer"]
             self._take_view(message["view"])
+            if "ack" in message:  # the update that follows our own accepted action
+                ack = {"id": message["ack"], "state": message["state"]}
+                self.acks.append(ack)
+                self._answers[ack["id"]] = ack
         elif kind == "room":
             self.room = message["room"]
-        elif kind == "ack":
-            self.acks.append(message)
-            self.state = message.get("state", self.state)
         elif kind == "error":
             self.errors.append(message)
+            if message.get("id") is not None:
+                self._answers[message["id"]] = message
 
     def _take_view(self, view: dict[str, Any] | None) -> None:
         if view is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from idoubtit.engine import Card, IDoubtItError, Rank, View, parse_cards
@@ -169,9 +169,10 @@ def view_message(view: View, *, log_from: int) -> dict[str, Any]:
     A client keeps the log it has and appends ``events``; ``log_size`` lets it notice a gap (and ask
     for ``sync``). A fresh connection gets the whole log (``log_from=0``).
     """
-    data = view.to_dict()
-    log = data.pop("log")
-    data["events"] = log[log_from:]
+    log = view.log
+    # Only the new entries are converted: the whole log of a long game is most of a view's weight.
+    data = replace(view, log=log[log_from:]).to_dict()
+    data["events"] = data.pop("log")
     data["log_from"] = log_from
     data["log_size"] = len(log)
     return data

@@ -296,14 +296,14 @@ class Table:
     async def request(self, connection: Connection, request: ActionRequest) -> None:
         """Check a person's action in the protocol's order, then apply it; errors go to the sender only."""
         async with self.lock:
-            action = self._checked(connection, request)
+            action, trial = self._checked(connection, request)
             if isinstance(action, Doubt):
                 self._queue_doubt(_PendingDoubt(action.seats[0], connection, request.id))
                 return
-            await self._commit(action)
-        connection.send({"type": "ack", "id": request.id, "state": self.state_id})
+            await self._commit(action, trial, {connection: request.id})
 
-    def _checked(self, connection: Connection, request: ActionRequest) -> Action:
+    def _checked(self, connection: Connection, request: ActionRequest) -> tuple[Action, Game]:
+        """The action, and the game after it (a copy: the table's game changes only once it is stored)."""
         seat = connection.seat
         if seat is None:
             raise ServerError("auth.spectator", "spectators watch; only a seat's token may act")
@@ -316,13 +316,14 @@ class Table:
             raise ServerError("game.over", "the game is over; the host may start another one")
         self._check_may_act(game, seat, request.kind)
         action = self._action_for(seat, request)
+        trial = game.copy()
         try:
-            game.copy().apply(action)
+            trial.apply(action)
         except IDoubtItError as error:
             raise ServerError(f"action.{error.code}", str(error)) from None
         if request.state != self.state_id:
             raise ServerError("state.stale", f"state {request.state} is old; the table is at {self.state_id}")
-        return action
+        return action, trial
 
     def _check_may_act(self, game: Game, seat: int, kind: str) -> None:
         if kind == "play":
@@ -364,26 +365,30 @@ class Table:
         pending, self._pending = self._pending, []
         if not pending:
             return
+        acks = {entry.connection: entry.message_id for entry in pending if entry.connection is not None}
         try:
-            await self._commit(Doubt(tuple(entry.seat for entry in pending)))
+            await self._commit(Doubt(tuple(entry.seat for entry in pending)), acks=acks)
         except ServerError as error:  # storage failed: every doubter hears it, nothing changed
-            for entry in pending:
-                if entry.connection is not None:
-                    entry.connection.send(_error(error, entry.message_id))
-            return
-        for entry in pending:
-            if entry.connection is not None:
-                entry.connection.send({"type": "ack", "id": entry.message_id, "state": self.state_id})
+            for connection, message_id in acks.items():
+                connection.send(_error(error, message_id))
 
     # ----------------------------------------------------------------------------------------------
     # Applying an action: try, store, adopt, tell everyone
 
-    async def _commit(self, action: Action) -> None:
+    async def _commit(
+        self, action: Action, trial: Game | None = None, acks: dict[Connection, str | int | None] | None = None
+    ) -> None:
+        """Store ``action`` and make it the table's; ``trial`` is the game after it, if the caller has it.
+
+        Each connection in ``acks`` sent the action (or one of the doubts): its update carries the id of
+        that message in ``ack``, which is how the protocol acknowledges an action, once it is stored.
+        """
         game = self.game
         assert game is not None
         assert self.game_id is not None
-        trial = game.copy()
-        trial.apply(action)  # already checked by the caller; raises (and changes nothing) if not
+        if trial is None:
+            trial = game.copy()
+            trial.apply(action)  # already checked by the caller; raises (and changes nothing) if not
         try:
             await self.storage.append_action(self.game_id, game.step, str(action))
         except Exception as error:
@@ -399,11 +404,11 @@ class Table:
             except Exception:  # the actions are stored: a restart finds the game over and finishes it
                 log.exception("room %s: storing the result failed", self.code)
         self._schedule()  # first, so that the updates carry the new timer
-        self._broadcast_updates()
+        self._broadcast_updates(acks or {})
         if self.on_change is not None:
             self.on_change(self)
 
-    def _broadcast_updates(self) -> None:
+    def _broadcast_updates(self, acks: dict[Connection, str | int | None] | None = None) -> None:
         game = self.game
         assert game is not None
         views: dict[int | None, View] = {}
@@ -412,12 +417,14 @@ class Table:
             view = views.get(connection.seat)
             if view is None:
                 view = views[connection.seat] = game.view(connection.seat)
-            message = {
+            message: dict[str, Any] = {
                 "type": "update",
                 "state": self.state_id,
                 "view": view_message(view, log_from=min(connection.log_sent, len(view.log))),
                 "timer": timer,
             }
+            if acks and connection in acks:
+                message["ack"] = acks[connection]
             connection.log_sent = len(view.log)
             connection.send(message)
 
