@@ -39,7 +39,7 @@ async def still_the_same(client: TableClient, before: dict[str, Any] | None) -> 
     """Ask for the whole view again: it must be exactly what it was."""
     count = len(client.received)
     await client.send({"type": "sync"})
-    await client.until(lambda c: len(c.received) > count and c.received[-1]["type"] == "welcome")
+    await client.until(lambda c: any(message["type"] == "welcome" for message in c.received[count:]))
     assert client.view == before
 
 
@@ -182,14 +182,14 @@ NAMESPACES = {"protocol", "auth", "game", "action", "state", "limit"}
 
 @pytest.fixture(scope="module")
 def forged_table(server: ServerProcess) -> tuple[str, str]:
-    """A table where seat 0 (a person who never plays) has a window open: actions are possible, but
-    none of the forged ones is a valid action based on the current state."""
+    """A table waiting for seat 0 to play (no turn timer), where the other seats are away: nothing moves
+    unless seat 0 makes a valid play, which no forged message is. Forged messages come as seat 0."""
 
     async def make() -> tuple[str, str]:
         async with httpx.AsyncClient(base_url=server.http) as http:
-            table = await new_table(http, players=3, people=2, bots="easy", doubt_seconds=3600)
+            table = await new_table(http, players=3, people=3, bots=None)
             await start(http, table)
-            return table.code, table.tokens[1]
+            return table.code, table.tokens[0]
 
     return asyncio.run(make())
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -59,8 +59,7 @@ class Truth:
         game = Game.replay({**record, "actions": []})
         players = game.rules.players
         known: dict[int | None, set[str]] = {None: set()}
-        for seat in range(players):
-            known[seat] = {str(card) for card in game.hand(seat)}
+        known.update({number: {str(card) for card in game.hand(number)} for number in range(players)})
         # Known sets change only at a reveal or a pickup: steps share one frozen set until then.
         frozen = {seat: frozenset(cards) for seat, cards in known.items()}
         self.known: dict[int | None, list[frozenset[str]]] = {seat: [cards] for seat, cards in frozen.items()}
@@ -68,14 +67,14 @@ class Truth:
         for notation in record["actions"]:
             for event in game.apply(parse_action(notation)):
                 if isinstance(event, Revealed):
-                    for seat, holder in known.items():
+                    for reader, holder in known.items():
                         holder.update(str(card) for card in event.cards)
-                        frozen[seat] = frozenset(holder)
+                        frozen[reader] = frozenset(holder)
                 elif isinstance(event, PileTaken) and event.cards is not None:
                     known[event.seat].update(str(card) for card in event.cards)
                     frozen[event.seat] = frozenset(known[event.seat])
-            for seat, cards in frozen.items():
-                self.known[seat].append(cards)
+            for reader, cards in frozen.items():
+                self.known[reader].append(cards)
             self.hands.append([[str(card) for card in game.hand(seat)] for seat in range(players)])
         self.game = game
 
@@ -98,6 +97,10 @@ def check(messages: list[dict[str, Any]], seat: int | None, truth: Truth) -> int
     return views
 
 
+def _in_game(number: int) -> Callable[[TableClient], bool]:
+    return lambda client: client.state is not None and client.state.startswith(f"{number}.")
+
+
 async def table_plays(server: ServerProcess, http: httpx.AsyncClient, archive: Archive, games: int, seed: int) -> int:
     rng = random.Random(seed)
     table = await new_table(http, players=3, people=2, bots="easy", doubt_seconds=30)
@@ -112,7 +115,7 @@ async def table_plays(server: ServerProcess, http: httpx.AsyncClient, archive: A
             marks = {seat: len(client.received) for seat, client in recipients.items()}
             await start(http, table)
             for client in recipients.values():
-                await client.until(lambda c, n=number: c.state is not None and c.state.startswith(f"{n}."))
+                await client.until(_in_game(number))
             await asyncio.gather(play_to_the_end(zero, rng, lie_chance=0.25), play_to_the_end(one, rng, lie_chance=0.1))
             await watcher.until(lambda c: c.over)
             stored = await asyncio.to_thread(archive.load_room, table.code)
