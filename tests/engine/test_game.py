@@ -17,6 +17,7 @@ import pytest
 from idoubtit.engine import (
     RECORD_FORMAT,
     Action,
+    Card,
     CloseWindow,
     Decline,
     Doubt,
@@ -27,6 +28,7 @@ from idoubtit.engine import (
     MalformedInputError,
     Phase,
     Play,
+    Played,
     Rank,
     Rules,
     parse_action,
@@ -293,6 +295,132 @@ def test_malformed_input_is_refused_and_changes_nothing(
     start: Callable[[], Game], attempt: Attempt, fragments: tuple[str, ...]
 ) -> None:
     assert_refused(start(), attempt, MalformedInputError, *fragments)
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+# The checked door takes a quick path for well-formed input (seats as ints, cards as Card objects in a
+# tuple or list) and gives its reasons only when that path finds something wrong: the same refusals.
+CARD_OBJECTS = [
+    pytest.param(
+        at_start, lambda g: g.play(1, tuple(cards("2C"))), IllegalActionError, ("play 1 2C", "seat 0's turn"), id="turn"
+    ),
+    pytest.param(
+        at_start, lambda g: g.play(0, cards("AS 2C")), IllegalActionError, ("seat 0 does not hold 2C",), id="not-held"
+    ),
+    pytest.param(
+        at_start,
+        lambda g: g.play(0, tuple(cards("AS AS"))),
+        IllegalActionError,
+        ("seat 0 does not hold another AS",),
+        id="held-once-one-deck",
+    ),
+    pytest.param(
+        two_decks,
+        lambda g: g.play(0, cards("AS KD AS")),
+        IllegalActionError,
+        ("seat 0 does not hold another AS",),
+        id="held-once-two-decks",
+    ),
+    pytest.param(at_start, lambda g: g.play(0, ()), IllegalActionError, ("one or more cards (R4)",), id="empty"),
+    pytest.param(
+        capped, lambda g: g.play(0, cards("AS AH AD AC KS")), IllegalActionError, ("V2 caps a play",), id="cap"
+    ),
+    pytest.param(
+        lambda: at_start(strict_announcing=True),
+        lambda g: g.play(0, cards("AS")),
+        IllegalActionError,
+        ("V5 strict announcing",),
+        id="strict",
+    ),
+    pytest.param(
+        in_window, lambda g: g.play(1, cards("2C")), IllegalActionError, ("the doubt window is open",), id="window"
+    ),
+    pytest.param(
+        in_window,
+        lambda g: g.play(0, cards("KD")),
+        IllegalActionError,
+        ("the doubt window is open",),
+        id="claimant-again",
+    ),
+    pytest.param(over, lambda g: g.play(1, cards("2C")), IllegalActionError, ("the game is over",), id="over"),
+    pytest.param(
+        at_start,
+        lambda g: g.play(0, [Card.parse("AS"), "XY"]),
+        MalformedInputError,
+        ("'XY' is not a card",),
+        id="card-and-text",
+    ),
+    pytest.param(
+        at_start,
+        lambda g: g.play(cast(Any, False), cards("AS")),
+        MalformedInputError,
+        ("False is not a seat",),
+        id="seat-false",
+    ),
+    pytest.param(
+        at_start,
+        lambda g: g.play(3, cards("AS 2C")),
+        MalformedInputError,
+        ("3 is not a seat",),
+        id="seat-3-before-cards",
+    ),
+    pytest.param(
+        after_decline,
+        lambda g: g.doubt(2, 1),
+        IllegalActionError,
+        ("doubt 2 1", "seat 1 has already declined"),
+        id="doubt-with-a-decliner",
+    ),
+    pytest.param(
+        in_window, lambda g: g.doubt(2, 2), MalformedInputError, ("a seat is named twice",), id="doubt-twice-same"
+    ),
+    pytest.param(
+        in_window,
+        lambda g: g.doubt(1, cast(Any, 2.0)),
+        MalformedInputError,
+        ("2.0 is not a seat",),
+        id="doubt-seat-float",
+    ),
+    pytest.param(
+        in_window, lambda g: g.decline(cast(Any, None)), MalformedInputError, ("None is not a seat",), id="decline-none"
+    ),
+]
+
+
+@pytest.mark.parametrize(("start", "attempt", "error", "fragments"), CARD_OBJECTS)
+def test_quick_checks_refuse_as_the_full_checks_do(
+    start: Callable[[], Game], attempt: Attempt, error: type[IDoubtItError], fragments: tuple[str, ...]
+) -> None:
+    assert_refused(start(), attempt, error, *fragments)
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        pytest.param("AS KD", id="text"),
+        pytest.param(["AS", "KD"], id="list-of-text"),
+        pytest.param(cards("AS KD"), id="list-of-cards"),
+        pytest.param(tuple(cards("AS KD")), id="tuple-of-cards"),
+        pytest.param(iter(cards("AS KD")), id="iterator"),
+        pytest.param([Card.parse("AS"), "KD"], id="mixed"),
+    ],
+)
+def test_cards_may_be_given_in_any_form(given: Any) -> None:
+    game = at_start()
+    played = game.play(0, given)
+    assert played == [Played(0, 2, Rank.ACE, tuple(cards("AS KD")))]
+    assert game.hand(0) == tuple(cards("QH 5S"))
+    assert game.actions() == (Play(0, tuple(cards("AS KD")), Rank.ACE),)
+
+
+def test_a_play_of_two_equal_cards_from_two_decks() -> None:
+    game = Game.from_hands(Rules(6), ["AS AS KD", "2C", "3C", "4C", "5C", "6C"])
+    game.play(0, cards("AS AS"))
+    assert game.hand(0) == tuple(cards("KD"))
+    assert game.pile_size == 2
 
 
 def test_refusals_are_value_errors() -> None:

@@ -186,7 +186,7 @@ _CARD_CACHE: Final = {
 }
 _CARD_TEXT: Final = [f"{rank.symbol}{suit.letter}" for rank, suit in _CARD_CACHE]
 #: The identities of the card objects, to tell cheaply that a sequence holds nothing but cards.
-_CARD_IDS: Final = frozenset(map(id, _CARD_CACHE.values()))
+CARD_IDS: Final = frozenset(map(id, _CARD_CACHE.values()))
 
 #: One standard 52-card deck, in a fixed order (by rank as R5 lists them, then by suit).
 STANDARD_DECK: Final[tuple[Card, ...]] = tuple(_CARD_CACHE[(rank, suit)] for rank in Rank for suit in Suit)
@@ -197,7 +197,7 @@ def parse_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     given = tuple(cards)
-    if _CARD_IDS.issuperset(map(id, given)):  # the common case, cards already: checked without a Python loop
+    if CARD_IDS.issuperset(map(id, given)):  # the common case, cards already: checked without a Python loop
         return given  # type: ignore[return-value]
     return tuple(card if isinstance(card, Card) else Card.parse(card) for card in given)
 

@@ -15,7 +15,16 @@ from itertools import starmap
 from typing import Any, Final
 
 from idoubtit.engine.actions import Action, CloseWindow, Decline, Doubt, Play, parse_action
-from idoubtit.engine.cards import NEXT_RANK_DOWN, NEXT_RANK_UP, STANDARD_DECK, Card, Rank, parse_cards, sort_key
+from idoubtit.engine.cards import (
+    CARD_IDS,
+    NEXT_RANK_DOWN,
+    NEXT_RANK_UP,
+    STANDARD_DECK,
+    Card,
+    Rank,
+    parse_cards,
+    sort_key,
+)
 from idoubtit.engine.errors import IllegalActionError, MalformedInputError
 from idoubtit.engine.events import (
     CloseReason,
@@ -50,6 +59,7 @@ _Record = tuple[Any, ...]
 #: An event as stored: its type and its fields. Events are named tuples, so ``tuple.__new__(*record)``
 #: builds one without running any Python code.
 _EventRecord = tuple[type[Event], tuple[Any, ...]]
+_new: Final = tuple.__new__
 
 
 def _build(record: _Record) -> Any:
@@ -332,7 +342,12 @@ class Game:
         """
         if type(seat) is not int or not 0 <= seat < self._players:
             self._check_seat(seat, "play")
-        parsed = parse_cards(cards)
+        if type(cards) is tuple or type(cards) is list:
+            parsed = tuple(cards)
+            if not CARD_IDS.issuperset(map(id, parsed)):
+                parsed = parse_cards(parsed)
+        else:
+            parsed = parse_cards(cards)
         rules = self._rules
         if type(rank) is Rank or (rank is None and not rules.strict_announcing):
             announced = rank
@@ -408,7 +423,7 @@ class Game:
         built = self._event_objects
         if len(built) != mark:  # events of the fast door not built yet, or none since the mark
             return self._built_events()[mark:]
-        new = list(starmap(tuple.__new__, self._events[mark:]))
+        new = list(starmap(_new, self._events[mark:]))
         built.extend(new)
         return new
 
@@ -520,7 +535,7 @@ class Game:
         """Every event as an object, building those not built yet."""
         built = self._event_objects
         if len(built) < len(self._events):
-            built.extend(starmap(tuple.__new__, self._events[len(built) :]))
+            built.extend(starmap(_new, self._events[len(built) :]))
         return built
 
     def _log_for(self, seat: int | None) -> tuple[Event, ...]:
