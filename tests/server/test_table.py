@@ -77,10 +77,14 @@ async def test_d3_the_window_closes_at_once_when_everyone_declined(
         await zero.until(lambda c: c.my_turn)
         assert zero.view is not None
         await zero.play(truthful_cards(zero.view))
+        await one.until(lambda c: c.my_window)
+        window_state = one.state
         for other in (one, two):
             await other.until(lambda c: c.my_window)
             await other.decline()
         await one.until(lambda c: c.my_turn, timeout=5)  # long before the 60 s timer
+        # The first decline left the claim open (same state id); the last one closed it (a new one).
+        assert one.state != window_state
         closed = [event for event in one.log if event["type"] == "window_closed"]
         assert closed == [{"type": "window_closed", "reason": "all_declined"}]
 

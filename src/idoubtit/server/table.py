@@ -122,7 +122,7 @@ class Table:
     game: Game | None = None
     game_id: int | None = None
     game_number: int = 0
-    #: The step of the game's last action that changed what answers mean (a decline does not).
+    #: The step of the game's last action that moved the table to a new decision (see _changes_decision).
     decision_step: int = 0
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -163,10 +163,11 @@ class Table:
     def _load_game(self, snapshot: GameSnapshot) -> None:
         self.game = Game.replay(snapshot.record)
         self.game_id, self.game_number = snapshot.id, snapshot.number
-        actions = self.game.actions()
-        self.decision_step = next(
-            (step + 1 for step in range(len(actions) - 1, -1, -1) if not isinstance(actions[step], Decline)), 0
-        )
+        probe, self.decision_step = Game.replay({**snapshot.record, "actions": []}), 0
+        for action in self.game.actions():
+            probe.apply_unchecked(action)
+            if _changes_decision(action, probe):
+                self.decision_step = probe.step
         for seat in self.seats.values():
             seat.bot = make_bot(seat.level) if seat.kind is SeatKind.BOT and seat.level else None
 
@@ -395,7 +396,7 @@ class Table:
             log.exception("room %s: storing %s failed", self.code, action)
             raise ServerError("server.storage", "the action could not be stored; try again", 503) from error
         self.game = trial
-        if not isinstance(action, Decline):
+        if _changes_decision(action, trial):
             self.decision_step = trial.step
         if trial.is_over:
             self.status = RoomStatus.FINISHED
@@ -577,6 +578,15 @@ class Table:
         self._pending.clear()
         for seat_number in list(self._bot_tasks):
             self._cancel_bot(seat_number)
+
+
+def _changes_decision(action: Action, after: Game) -> bool:
+    """Whether ``action`` moves the table to a new decision (a new state id).
+
+    Every action does but a decline that leaves the window open: other seats' answers to the same claim
+    stay valid. The last decline closes the window, and with it what an answer meant.
+    """
+    return not isinstance(action, Decline) or after.phase is not Phase.DOUBT
 
 
 def _timer_kind(game: Game) -> str:
