@@ -176,12 +176,14 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
     async def create_room(request: Request) -> dict[str, Any]:
         address = request.client.host if request.client else None
         table, token = await hub_of(request).create_room(await body(request), address)
-        return {"code": table.code, "host_token": token, "link": link(request, table.code)}
+        table.link = link(request, table.code)
+        return {"code": table.code, "host_token": token, "link": table.link}
 
     @app.get("/api/rooms/{code}")
     async def room(request: Request, code: str) -> dict[str, Any]:
         table = hub_of(request).table(code)
-        return table.room_info(link(request, table.code))
+        table.link = table.link or link(request, table.code)
+        return table.room_info()
 
     @app.post("/api/rooms/{code}/seats", status_code=201)
     async def join(request: Request, code: str) -> dict[str, Any]:

@@ -119,6 +119,8 @@ class Table:
     config: ServerConfig
     storage: Storage
     address: str | None = None
+    #: The join link people were given (None after a restart until someone asks over HTTP).
+    link: str | None = None
     game: Game | None = None
     game_id: int | None = None
     game_number: int = 0
@@ -186,11 +188,11 @@ class Table:
         """Names the decision the table is at: actions must quote it, so an answer to an old claim is refused."""
         return f"{self.game_number}.{self.decision_step}"
 
-    def room_info(self, link: str | None = None) -> dict[str, Any]:
+    def room_info(self) -> dict[str, Any]:
         players = self.settings.rules.players
         return {
             "code": self.code,
-            "link": link,
+            "link": self.link,
             "status": self.status.value,
             "settings": self.settings.to_json(),
             "seats": [self.seats[n].public() if n in self.seats else None for n in range(players)],
