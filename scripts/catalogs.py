@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "idoubtit" / "locale"
 TEMPLATE = LOCALE / "idoubtit.pot"
 LANGUAGES = ("en", "mn", "lb", "af")
-#: Extraction keywords beyond Babel's defaults: ``n`` is the short name the code gives ``ngettext``.
-KEYWORDS = ("-k", "n:1,2")
+#: Extraction keywords beyond Babel's defaults: ``n`` is the short name the code gives ``ngettext``;
+#: the browser table's scripts (``web/*.js``) call ``t`` and ``tn``.
+KEYWORDS = ("-k", "n:1,2", "-k", "t", "-k", "tn:1,2")
 
 
 def pybabel(*args: str) -> None:

@@ -29,8 +29,9 @@ def message_ids(catalog: Catalog) -> set[str]:
 
 
 def source_ids() -> set[str]:
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "n": (1, 2)}
-    found = extract_from_dir(str(SOURCE), method_map=[("**.py", "python")], keywords=keywords)
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "n": (1, 2), "t": None, "tn": (1, 2)}
+    methods = [("**.py", "python"), ("**.js", "javascript")]  # the terminal game, and the browser table
+    found = extract_from_dir(str(SOURCE), method_map=methods, keywords=keywords)
     return {message if isinstance(message, str) else message[0] for _, _, message, _, _ in found}
 
 

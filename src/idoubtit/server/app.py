@@ -34,6 +34,7 @@ from idoubtit.server.protocol import (
     parse_client_message,
 )
 from idoubtit.server.table import Table
+from idoubtit.server.web import add_web
 
 log = logging.getLogger("idoubtit.server")
 
@@ -129,6 +130,7 @@ def create_app(config: ServerConfig, archive: Archive | None = None) -> FastAPI:
     app = FastAPI(title="idoubtit", version=str(PROTOCOL_VERSION), lifespan=lifespan)
     _add_lobby(app, config)
     _add_socket(app, config)
+    add_web(app)
     return app
 
 

@@ -1,0 +1,254 @@
+"""The browser table in a real browser (Debian's Chromium, driven by Playwright) against a real server.
+
+Two browser contexts are two people at one table with two bots: one creates the table, the other joins
+by its code; they play through the page, a doubt goes each way (a true claim and a bluff), one of them
+refreshes mid-game and is back in the seat, and the game ends with the result screen. The same table in
+Mongolian must show no English; one turn is played with the keyboard alone; a phone-sized screenshot is
+kept with the test's output.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.server.helpers import ServerProcess
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "idoubtit" / "web"
+GAME_TIMEOUT = 240.0
+#: Milliseconds to wait for a button that may vanish as the table moves on.
+QUICK = 1500
+
+
+def new_page(browser: Browser, **options: object) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(**options)  # type: ignore[arg-type]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return context, page
+
+
+def create_table(page: Page, server: ServerProcess, name: str, players: int, doubt_seconds: int = 20) -> str:
+    page.goto(server.http + "/")
+    page.fill("#name", name)
+    page.select_option("#players", str(players))
+    page.select_option("#doubt-seconds", str(doubt_seconds))
+    page.click("button[data-key=create]")
+    page.wait_for_selector(".room-code .code")
+    return page.inner_text(".room-code .code").strip()
+
+
+def join_by_code(page: Page, server: ServerProcess, name: str, code: str) -> None:
+    page.goto(server.http + "/")
+    page.fill("#name", name)
+    page.fill("#code", code.lower())  # codes are read in any case
+    page.click("button[data-key=join]")
+    page.wait_for_selector(".room-code .code, .table")
+
+
+def fill_and_start(page: Page) -> None:
+    page.click("button[data-key=fill]")
+    page.wait_for_selector("button[data-key=start]:not([disabled])")
+    page.click("button[data-key=start]")
+    page.wait_for_selector(".table")
+
+
+def hand(page: Page) -> list[str]:
+    labels: list[str] = page.locator(".hand button.card").evaluate_all("(cards) => cards.map(c => c.ariaLabel)")
+    return labels
+
+
+def take_turn(page: Page, doubt: Callable[[Page], bool]) -> str | None:
+    """Do whatever this seat must do now, through the page; returns what it did (None: nothing to do, or
+    the moment passed: bots answer within milliseconds, so a window may close before the click lands)."""
+    try:
+        if page.locator(".result").count():
+            return "over"
+        play = page.locator("button[data-key=play]")
+        if play.count():
+            if not play.is_enabled(timeout=QUICK):  # no card of the due rank: pick one card, a bluff
+                page.locator(".hand button.card").first.click(timeout=QUICK)
+            if play.is_enabled(timeout=QUICK):
+                play.click(timeout=QUICK)
+                return "played"
+            return None
+        if page.locator("button[data-key=doubt]").count():
+            if doubt(page):
+                page.click("button[data-key=doubt]", timeout=QUICK)
+                return "doubted"
+            page.click("button[data-key=let-go]", timeout=QUICK)
+            return "declined"
+    except PlaywrightTimeoutError:
+        return None
+    return None
+
+
+def claim_by(page: Page, name: str) -> bool:
+    claim = page.locator(".claim")
+    return claim.count() > 0 and name in claim.inner_text()
+
+
+def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(
+    browser: Browser, server: ServerProcess, tmp_path: Path, record_property: Callable[[str, object], None]
+) -> None:
+    anna_context, anna = new_page(browser, viewport={"width": 1100, "height": 900})
+    bo_context, bo = new_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        code = create_table(anna, server, "Anna", players=4)
+        assert re.fullmatch(r"[ACEFHJKMNPRTWXY34679]{6}", code)
+        assert anna.locator("img.qr").evaluate("(image) => image.complete && image.naturalWidth > 0")
+        assert code in anna.input_value("#link")
+        join_by_code(bo, server, "Bo", code)
+        anna.wait_for_function("() => document.querySelector('.seats').innerText.includes('Bo')")
+        fill_and_start(anna)
+        bo.wait_for_selector(".table")
+
+        outcomes: set[str] = set()
+        refreshed = False
+
+        def bo_doubts(page: Page) -> bool:
+            return len(outcomes) < 2 and claim_by(page, "Anna")
+
+        deadline = time.monotonic() + GAME_TIMEOUT
+        while time.monotonic() < deadline:
+            done = [take_turn(anna, lambda page: False), take_turn(bo, bo_doubts)]
+            for line in bo.locator(".log li").all_inner_texts():  # what the doubts turned up, as Bo read it
+                if line.startswith("Turned up:"):
+                    outcomes.add("true" if line.endswith("it was true.") else "bluff")
+            if len(outcomes) == 2 and not refreshed:
+                before = hand(bo)
+                bo.reload()
+                bo.wait_for_selector(".table")
+                assert hand(bo) == before  # back in the seat, with the same cards
+                assert bo.locator(".player.me").count() == 1
+                refreshed = True
+            if done == ["over", "over"]:
+                break
+            if done == [None, None]:
+                anna.wait_for_timeout(40)
+        assert outcomes == {"true", "bluff"}, "the doubts did not go both ways"
+        assert refreshed
+        for page in (anna, bo):
+            page.wait_for_selector(".result")
+            assert page.locator(".result li").count() >= 1
+        assert anna.locator("button[data-key=again]").count() == 1  # the host may deal again (D8)
+        assert bo.locator("button[data-key=again]").count() == 0
+        log = anna.inner_text(".log")
+        assert "it was true." in log or "it was a bluff!" in log
+        screenshot = tmp_path / "phone-result.png"
+        bo.screenshot(path=str(screenshot), full_page=True)
+        record_property("phone_screenshot", str(screenshot))
+        assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        anna.click("button[data-key=again]")
+        bo.wait_for_function("() => !document.querySelector('.result')")
+        assert anna.errors == []  # type: ignore[attr-defined]
+        assert bo.errors == []  # type: ignore[attr-defined]
+    finally:
+        anna_context.close()
+        bo_context.close()
+
+
+def english_words() -> set[str]:
+    """Words of four letters or more from the browser table's English strings."""
+    keywords = {"t": None, "tn": (1, 2)}
+    words: set[str] = set()
+    for _, _, message, _, _ in extract_from_dir(str(WEB), method_map=[("**.js", "javascript")], keywords=keywords):
+        for text in message if isinstance(message, tuple) else (message,):
+            words.update(re.findall(r"[A-Za-z]{4,}", re.sub(r"%\(\w+\)[sd]", "", text)))
+    return words
+
+
+def test_in_mongolian_no_english_is_left_on_screen(browser: Browser, server: ServerProcess) -> None:
+    context, page = new_page(browser, locale="mn-MN", viewport={"width": 800, "height": 900})
+    try:
+        page.goto(server.http + "/")
+        page.wait_for_selector("#name")
+        assert page.evaluate("document.documentElement.lang") == "mn"
+        english = english_words()
+        assert len(english) > 50
+
+        def visible_english() -> set[str]:
+            text = page.inner_text("header h1") + "\n" + page.inner_text("main") + "\n" + page.inner_text(".notice")
+            return {word for word in re.findall(r"[A-Za-z]{4,}", text) if word in english}
+
+        assert visible_english() == set()
+        code = create_table(page, server, "Болд", players=3)
+        assert visible_english() == set()
+        fill_and_start(page)
+        for _ in range(400):
+            if take_turn(page, lambda _: True) == "over":
+                break
+            assert visible_english() == set(), page.inner_text("main")
+            if len(page.inner_text(".log")) > 400:
+                break
+            page.wait_for_timeout(30)
+        page.click("button[data-key=rules]")
+        page.wait_for_selector("article.rules h2")
+        assert visible_english() == set()
+        assert code
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def tab_to(page: Page, selector: str, backwards: bool = False, limit: int = 80) -> None:
+    """Press Tab (or Shift+Tab) until the focus is on an element matching ``selector``."""
+    for _ in range(limit):
+        if page.evaluate("(selector) => document.activeElement?.matches(selector) ?? false", selector):
+            return
+        page.keyboard.press("Shift+Tab" if backwards else "Tab")
+    pytest.fail(f"Tab never reached {selector}")
+
+
+def test_one_turn_with_the_keyboard_alone(browser: Browser, server: ServerProcess) -> None:
+    context, page = new_page(browser, viewport={"width": 800, "height": 900})
+    try:
+        create_table(page, server, "Kim", players=3)
+        fill_and_start(page)
+        page.wait_for_selector("button[data-key=play]")
+        before = len(hand(page))
+        # Pick cards with Tab and Space: clear the picked ones, then pick the first card.
+        tab_to(page, ".hand button.card")
+        picked = page.locator(".hand button.card[aria-pressed=true]").count()
+        for _ in range(picked + 1):
+            if page.locator(".hand button.card[aria-pressed=true]").count() == 0:
+                break
+            tab_to(page, ".hand button.card[aria-pressed=true]")
+            page.keyboard.press("Space")
+        tab_to(page, ".hand button.card")
+        page.keyboard.press("Enter")
+        assert page.locator(".hand button.card[aria-pressed=true]").count() == 1
+        tab_to(page, "button[data-key=play]", backwards=True)
+        page.keyboard.press("Enter")
+        page.wait_for_function("(count) => document.querySelectorAll('.hand button.card').length < count", arg=before)
+        assert "You put down “1" in page.inner_text(".log")
+        # The doubt window is answered with a key too: "n" lets a claim go.
+        page.wait_for_selector("button[data-key=let-go]", timeout=30_000)
+        page.evaluate("document.activeElement?.blur()")
+        page.keyboard.press("n")
+        page.wait_for_function("() => !document.querySelector('button[data-key=let-go]')")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_the_page_loads_nothing_from_elsewhere(browser: Browser, server: ServerProcess) -> None:
+    context, page = new_page(browser)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    try:
+        create_table(page, server, "Lee", players=3)
+        page.click("button[data-key=rules]")
+        page.wait_for_selector("article.rules h2")
+        assert requested
+        assert all(url.startswith(server.http) or url.startswith(server.ws) for url in requested), requested
+    finally:
+        context.close()
