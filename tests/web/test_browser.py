@@ -252,3 +252,55 @@ def test_the_page_loads_nothing_from_elsewhere(browser: Browser, server: ServerP
         assert all(url.startswith(server.http) or url.startswith(server.ws) for url in requested), requested
     finally:
         context.close()
+
+
+def test_a_spectator_watches_without_a_hand_and_the_chosen_language_is_remembered(
+    browser: Browser, server: ServerProcess
+) -> None:
+    host_context, host = new_page(browser)
+    watcher_context, watcher = new_page(browser, locale="en-GB")
+    try:
+        code = create_table(host, server, "Ines", players=3)
+        fill_and_start(host)
+        watcher.goto(server.http + "/")
+        watcher.fill("#code", code)
+        watcher.click("button[data-key=watch]")
+        watcher.wait_for_selector(".table")
+        assert watcher.locator(".hand").count() == 0
+        assert watcher.locator("button[data-key=play], button[data-key=doubt]").count() == 0
+        assert watcher.locator(".players li").count() == 3
+        assert "Ines" in watcher.inner_text(".players")
+        # Switch to Afrikaans at the table: the page changes at once, and keeps the choice after a reload.
+        watcher.select_option("#language", "af")
+        watcher.wait_for_function("() => document.documentElement.lang === 'af'")
+        assert "Stapel" in watcher.inner_text(".status")
+        watcher.reload()
+        watcher.wait_for_selector(".table")
+        assert watcher.evaluate("document.documentElement.lang") == "af"
+        assert watcher.locator(".hand").count() == 0  # still watching, not seated
+        assert watcher.errors == []  # type: ignore[attr-defined]
+    finally:
+        host_context.close()
+        watcher_context.close()
+
+
+def test_the_new_table_form_keeps_its_choices_and_offers_v4(browser: Browser, server: ServerProcess) -> None:
+    context, page = new_page(browser)
+    try:
+        page.goto(server.http + "/")
+        page.check("#v4")
+        page.wait_for_selector("#decks")
+        page.select_option("#players", "14")
+        page.select_option("#decks", "3")
+        page.check("#v2")
+        page.click("button[data-key=create]")  # no name yet: a notice, and the form keeps every choice
+        page.wait_for_selector(".notice:not(.empty)")
+        assert page.input_value("#players") == "14"
+        assert page.input_value("#decks") == "3"
+        assert page.is_checked("#v2")
+        page.fill("#name", "Noor")
+        page.click("button[data-key=create]")
+        page.wait_for_selector(".room-code .code")
+        assert page.locator(".seats li").count() == 14
+    finally:
+        context.close()

@@ -24,6 +24,10 @@ const page = {
   notice: "",
   rules: "",
   watching: false,
+  form: {
+    players: 4, ascending: false, capped_plays: false, play_on_for_places: false, open_table_sizes: false,
+    strict_announcing: false, decks: 1, doubt_seconds: 8, turn_seconds: null, bot_level: "medium",
+  },
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -266,46 +270,63 @@ function homeScreen() {
   );
 }
 
+/** The new-table form keeps its choices in page.form, so that a redraw (a notice, a language) loses none. */
 function newTableForm() {
-  const players = h("select", { id: "players", "data-key": "players" },
-    Array.from({ length: 9 }, (_, index) => index + 3).map((count) =>
-      h("option", { value: String(count), selected: count === 4 }, String(count))));
-  const variant = (id, label) =>
-    h("div", { className: "check" }, h("input", { type: "checkbox", id, "data-key": id }), h("label", { for: id }, label));
-  const doubt = h("select", { id: "doubt-seconds", "data-key": "doubt-seconds" },
+  const form = page.form;
+  const change = (key, read) => (event) => {
+    form[key] = read(event.target);
+    if (key === "open_table_sizes") render(); // the table sizes and decks on offer change
+  };
+  const sizes = form.open_table_sizes ? range(2, 20) : range(3, 11);
+  if (!sizes.includes(form.players)) form.players = 4;
+  const players = h("select", { id: "players", "data-key": "players", onchange: change("players", (el) => Number(el.value)) },
+    sizes.map((count) => h("option", { value: String(count), selected: count === form.players }, String(count))));
+  const variant = (id, key, label) =>
+    h("div", { className: "check" },
+      h("input", { type: "checkbox", id, "data-key": id, checked: form[key], onchange: change(key, (el) => el.checked) }),
+      h("label", { for: id }, label));
+  const decks = form.open_table_sizes
+    ? [h("label", { for: "decks" }, t("Decks")),
+      h("select", { id: "decks", "data-key": "decks", onchange: change("decks", (el) => Number(el.value)) },
+        range(1, 6).map((count) => h("option", { value: String(count), selected: count === form.decks }, String(count))))]
+    : [];
+  const doubt = h("select", { id: "doubt-seconds", "data-key": "doubt-seconds", onchange: change("doubt_seconds", (el) => Number(el.value)) },
     [3, 5, 8, 12, 20].map((seconds) =>
-      h("option", { value: String(seconds), selected: seconds === 8 }, tn("%(count)d second", "%(count)d seconds", seconds))));
-  const turn = h("select", { id: "turn-seconds", "data-key": "turn-seconds" },
-    h("option", { value: "" }, t("No turn timer")),
-    [30, 60, 120].map((seconds) => h("option", { value: String(seconds) }, tn("%(count)d second", "%(count)d seconds", seconds))));
-  const level = h("select", { id: "level", "data-key": "level" },
-    LEVELS.map((name) => h("option", { value: name, selected: name === "medium" }, levelName(name))));
+      h("option", { value: String(seconds), selected: seconds === form.doubt_seconds }, tn("%(count)d second", "%(count)d seconds", seconds))));
+  const turn = h("select", { id: "turn-seconds", "data-key": "turn-seconds", onchange: change("turn_seconds", (el) => Number(el.value) || null) },
+    h("option", { value: "", selected: !form.turn_seconds }, t("No turn timer")),
+    [30, 60, 120].map((seconds) =>
+      h("option", { value: String(seconds), selected: seconds === form.turn_seconds }, tn("%(count)d second", "%(count)d seconds", seconds))));
+  const level = h("select", { id: "level", "data-key": "level", onchange: change("bot_level", (el) => el.value) },
+    LEVELS.map((name) => h("option", { value: name, selected: name === form.bot_level }, levelName(name))));
   const create = async () => {
     const options = {
-      players: Number(players.value),
-      ascending: document.getElementById("v1").checked,
-      capped_plays: document.getElementById("v2").checked,
-      play_on_for_places: document.getElementById("v3").checked,
-      strict_announcing: document.getElementById("v5").checked,
-      doubt_seconds: Number(doubt.value),
-      language: i18n.language(),
-      bot_level: level.value,
+      players: form.players, ascending: form.ascending, capped_plays: form.capped_plays,
+      play_on_for_places: form.play_on_for_places, strict_announcing: form.strict_announcing,
+      doubt_seconds: form.doubt_seconds, language: i18n.language(), bot_level: form.bot_level,
     };
-    if (turn.value) options.turn_seconds = Number(turn.value);
+    if (form.open_table_sizes) Object.assign(options, { open_table_sizes: true, decks: form.decks });
+    if (form.turn_seconds) options.turn_seconds = form.turn_seconds;
     await createTable(options);
   };
   return h("section", { className: "card-panel" },
     h("h2", {}, t("New table")),
     h("label", { for: "players" }, t("Players, you included")), players,
     h("fieldset", {}, h("legend", {}, t("Variants")),
-      variant("v1", t("Ranks go up: Ace, Two, Three … (V1)")),
-      variant("v2", t("At most four cards per deck in one play (V2)")),
-      variant("v3", t("Play on for second and third place (V3)")),
-      variant("v5", t("Name the rank yourself; whoever names a wrong rank takes the pile (V5)"))),
+      variant("v1", "ascending", t("Ranks go up: Ace, Two, Three … (V1)")),
+      variant("v2", "capped_plays", t("At most four cards per deck in one play (V2)")),
+      variant("v3", "play_on_for_places", t("Play on for second and third place (V3)")),
+      variant("v4", "open_table_sizes", t("Any table size from 2 to 20, any number of decks (V4)")),
+      variant("v5", "strict_announcing", t("Name the rank yourself; whoever names a wrong rank takes the pile (V5)"))),
+    ...decks,
     h("label", { for: "doubt-seconds" }, t("Time to doubt a claim")), doubt,
     h("label", { for: "turn-seconds" }, t("Time for a turn")), turn,
     h("label", { for: "level" }, t("Strength of the computer players")), level,
     h("button", { type: "button", className: "primary", "data-key": "create", onclick: create }, t("Create table")));
+}
+
+function range(first, last) {
+  return Array.from({ length: last - first + 1 }, (_, index) => first + index);
 }
 
 function needName() {
@@ -352,6 +373,7 @@ function watch(text) {
   const code = cleanCode(text);
   if (!code) return say(t("Type the table's code."));
   page.notice = "";
+  store(`idoubtit.watch.${code}`, "1");
   connect(code, true);
 }
 
@@ -626,6 +648,7 @@ async function start() {
   }
   const code = cleanCode(match[1]);
   if (seatToken(code)) connect(code);
+  else if (stored(`idoubtit.watch.${code}`)) connect(code, true); // a spectator who reloaded the page
   else {
     page.code = code;
     page.screen = "home";
