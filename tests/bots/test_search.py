@@ -4,12 +4,21 @@ deterministic mode replays exactly (its time budget is measured by bench/bots.py
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Play, Rank, Rules
-from idoubtit.bots import BOTS, RandomBot, make_bot, play_out
-from idoubtit.bots.search import SearchBot, advance, default_advisor, false_chance, own_turn_distances
+from idoubtit.bots import BOTS, AdaptiveBot, RandomBot, make_bot, play_out
+from idoubtit.bots.search import (
+    Sampler,
+    SearchBot,
+    Simulator,
+    advance,
+    false_chance,
+    own_turn_distances,
+    rescaled,
+)
 
 VARIANT_SETS = [
     {},
@@ -85,21 +94,26 @@ def test_keeps_the_card_that_goes_out_next_turn() -> None:
 
 def test_a_real_decision_searches_and_is_reproducible() -> None:
     game = Game.deal(Rules(4), 11)
-    first = SearchBot(rng=random.Random(5), iterations=30)
-    second = SearchBot(rng=random.Random(5), iterations=30)
+    first = SearchBot(rng=random.Random(5), iterations=30, advisor=False)
+    second = SearchBot(rng=random.Random(5), iterations=30, advisor=False)
     assert first.act(game.view(0)) == second.act(game.view(0))
     assert first.rollouts == second.rollouts > 0
     assert first.last_search[0] == 30
 
 
-def test_in_the_middle_game_the_advisors_plan_stands_unsearched() -> None:
+def test_in_the_middle_game_the_models_plan_stands_unsearched() -> None:
     game = Game.deal(Rules(4), 11)
-    searcher = SearchBot(rng=random.Random(1), iterations=200, advisor=True)
-    advisor = default_advisor(random.Random(0))
-    if advisor is None:
-        pytest.skip("no rule-based advisor in this build")
-    assert searcher.act(game.view(0)) == advisor.act(game.view(0))
+    searcher = SearchBot(rng=random.Random(1), iterations=200)
+    assert searcher.act(game.view(0)) == AdaptiveBot(random.Random(0)).act(game.view(0))
     assert searcher.rollouts == 0
+
+
+def test_near_the_end_plays_are_searched_against_the_plan() -> None:
+    game = Game.from_hands(Rules(4), [["AS", "10S", "7D"], ["2H", "3H", "4H"], ["2D", "3D", "4D"], ["2C", "3C", "4C"]])
+    searcher = bot(iterations=10)
+    action = searcher.act(game.view(0))
+    assert isinstance(action, Play)
+    assert searcher.rollouts > 0
 
 
 def test_a_doubt_that_the_count_leaves_open_is_searched() -> None:
@@ -134,8 +148,42 @@ def test_plays_legally_at_every_size_and_variant(players: int, variants: dict[st
     for seed in range(2):
         bots: list[SearchBot | RandomBot] = [RandomBot(random.Random(seed * 10 + seat)) for seat in range(players)]
         bots[0] = SearchBot(rng=random.Random(seed), iterations=2)
-        # With an advisor, its plays are checked before they are offered.
-        bots[players // 2] = SearchBot(rng=random.Random(seed + 50), iterations=2, advisor=True)
+        # Without the model's plan every play is searched.
+        bots[players // 2] = SearchBot(rng=random.Random(seed + 50), iterations=2, advisor=False)
         # The checked door raises on any illegal action, so every round it takes proves the answers legal.
         game = play_out(Game.deal(rules, seed), bots, max_rounds=120)
         assert sum(game.hand_sizes) + game.pile_size == rules.card_count
+
+
+def test_rescaled_truth_weights_keep_the_shape_of_the_lie() -> None:
+    weights = rescaled([0.2, 0.2, 0.6], 0.7)
+    assert weights[-1] == pytest.approx(0.3)
+    assert weights[0] == pytest.approx(weights[1]) == pytest.approx(0.35)
+    assert rescaled([0.0, 1.0], 0.25) == pytest.approx([0.25, 0.75])
+
+
+def test_rollouts_keep_every_card_and_never_touch_a_game() -> None:
+    # The simulator plays sampled positions on counts by rank: no card is lost or made up on the way.
+    game = Game.deal(Rules(4), 3)
+    view = game.view(0)
+    searcher = bot(iterations=3)
+    tracker = searcher._track(view)
+    sampler = Sampler(view, tracker, random.Random(1))
+    simulator = Simulator(view, tracker, depth=6, temperature=4.0)
+    state = simulator.position(sampler.sample())
+    assert sum(state.sizes) + state.pile_size == 52
+    assert [sum(hand) for hand in state.hands] == list(view.hand_sizes)
+    for action in searcher.play_candidates(view):
+        copy = state.copy()
+        value = simulator.value_after(copy, action, 0.5)
+        assert 0.0 <= value <= 1.0
+        assert state.sizes == [13, 13, 13, 13]  # the base position is left as it was
+
+
+def test_time_budget_mode_stops_near_the_budget() -> None:
+    game = Game.deal(Rules(4), 11)
+    searcher = SearchBot(rng=random.Random(2), budget=0.005, advisor=False)
+    start = time.perf_counter()
+    searcher.act(game.view(0))
+    assert time.perf_counter() - start < 0.5  # generous: a loaded test machine is slow, never ten times over
+    assert searcher.last_search[0] >= 1

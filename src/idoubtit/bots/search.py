@@ -28,7 +28,6 @@ What the parts do, and why:
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -38,7 +37,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from idoubtit.bots.base import Bot
+from idoubtit.bots.adaptive import AdaptiveBot
 from idoubtit.bots.knowledge import own_cards_in_pile, sizes_before
 from idoubtit.engine import (
     STANDARD_DECK,
@@ -49,7 +48,6 @@ from idoubtit.engine import (
     Doubt,
     Doubted,
     Event,
-    Game,
     PileTaken,
     Play,
     Played,
@@ -62,7 +60,6 @@ from idoubtit.engine import (
 )
 from idoubtit.engine.cards import sort_key
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
-from idoubtit.engine.view import Phase
 
 #: How often a card on the pile is of the rank claimed for it, for weighing where unseen cards are.
 PILE_TRUTH: Final = 0.8
@@ -103,6 +100,8 @@ VALUE: Final = [card.rank.value for card in STANDARD_DECK]
 BLUFF_COST: Final = 2.0
 STACK_COST: Final = 2.0
 STUCK_COST: Final = 4.0
+#: doubt_threshold's rise for a doubter holding 0, 1, 2, … cards (index up to the largest hand there is).
+OWN_BAR: Final = [OWN_NEAR_OUT[size] if size < len(OWN_NEAR_OUT) else 0.0 for size in range(1000)]
 #: A distance meaning "this rank never comes due at this seat's turns" (13 players and more, V4).
 NEVER: Final = 99
 
@@ -486,7 +485,7 @@ class SearchBot:
         play_margin: float = 0.02,
         midgame_margin: float = 1.0,
         endgame_cards: int = 4,
-        advisor: Bot | bool | None = False,
+        advisor: bool = True,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -497,11 +496,13 @@ class SearchBot:
         self.play_margin = play_margin
         self.midgame_margin = midgame_margin
         self.endgame_cards = endgame_cards
-        self.advisor = default_advisor(self.rng) if advisor is True else advisor or None
+        self.advisor = bool(advisor)
         self.rollouts = 0
         #: The last search: sampled deals, and each candidate's average value (for tests and tuning).
         self.last_search: tuple[int, list[float]] = (0, [])
         self._tracker: Tracker | None = None
+        #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
+        self.model = AdaptiveBot(rng=random.Random(self.rng.random()))
 
     # ----------------------------------------------------------------------------------------------
     # Deciding
@@ -510,23 +511,43 @@ class SearchBot:
         assert view.seat is not None, "a bot plays a seat"
         start = time.perf_counter()
         tracker = self._track(view)
+        self.model.observe(view)
         if view.must_play:
             candidates = self.play_candidates(view)
             if len(candidates) == 1:
                 return candidates[0]
             advice = self._advice(view)
             if advice is None:
-                return self._search(view, tracker, candidates, start)
+                return self._played(self._search(view, tracker, candidates, start))
             margin = self.play_margin if self.endgame(view) else self.midgame_margin
             if margin >= 1.0:
-                return advice  # no average can beat it by a whole win: searching would be wasted time
+                return self._played(advice)  # no average can beat it by a whole win: no search needed
             key = sorted(map(sort_key, advice.cards))
             candidates = [advice, *(play for play in candidates if sorted(map(sort_key, play.cards)) != key)]
-            return self._search(view, tracker, candidates, start, margin)
+            return self._played(self._search(view, tracker, candidates, start, margin))
         settled = self.settled_answer(view)
         if settled is not None:
             return settled
-        return self._search(view, tracker, [Decline(view.seat), Doubt((view.seat,))], start)
+        lie = self.model.false_probability(view)
+        if lie > 0.999:
+            return Doubt((view.seat,))  # the count proves it false
+        if lie <= 0.0:
+            return Decline(view.seat)  # the claimant is known to hold the cards
+        return self._search(view, tracker, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
+
+    def _answers(self, view: View, candidates: Sequence[Action]) -> dict[int, list[float]]:
+        """For each size of play among ``candidates``, each seat's chance to doubt it (the model's)."""
+        counts = sorted({len(action.cards) for action in candidates if isinstance(action, Play)})
+        return {
+            count: [chances.get(seat, 0.0) for seat in range(view.rules.players)]
+            for count, chances in self.model.doubt_chances(view, counts, view.due_rank).items()
+        }
+
+    def _played(self, action: Action) -> Action:
+        """Tell the model which play went down, so it learns from the answers how each opponent doubts."""
+        if isinstance(action, Play):
+            self.model.chosen_looks = self.model.looks.get(len(action.cards), {})
+        return action
 
     def endgame(self, view: View) -> bool:
         """True when going out is near for someone: there the search sees to the end of the game, and
@@ -534,22 +555,20 @@ class SearchBot:
         return min(size for size in view.hand_sizes if size > 0) <= self.endgame_cards
 
     def _advice(self, view: View) -> Play | None:
-        """The play the advisor (the strongest rule-based bot at hand) would make, if it is a legal one."""
-        advisor = self.advisor
-        if advisor is None:
+        """The model's plan-based play (the adaptive bot's choice in this seat), if it is a legal one."""
+        assert view.seat is not None
+        if not self.advisor:
             return None
-        action = advisor.act(view)
-        if not isinstance(action, Play) or action.seat != view.seat or action.rank not in (None, view.due_rank):
-            return None
+        cards = tuple(self.model.choose_cards(view))
         cap = view.rules.max_cards_per_play or len(view.hand)
         left = list(view.hand)
-        for card in action.cards:
+        for card in cards:
             if card not in left:
                 return None
             left.remove(card)
-        if not action.cards or len(action.cards) > cap:
+        if not cards or len(cards) > cap:
             return None
-        return Play(view.seat, action.cards, view.due_rank)
+        return Play(view.seat, cards, view.due_rank)
 
     def _track(self, view: View) -> Tracker:
         assert view.seat is not None
@@ -627,13 +646,21 @@ class SearchBot:
     # Searching
 
     def _search(
-        self, view: View, tracker: Tracker, candidates: Sequence[Action], start: float, margin: float = 0.0
+        self,
+        view: View,
+        tracker: Tracker,
+        candidates: Sequence[Action],
+        start: float,
+        margin: float = 0.0,
+        lie: float | None = None,
     ) -> Action:
         """The candidate with the best average over sampled deals; the first one (the advisor's play)
         keeps its place unless another beats it by ``margin``."""
         assert view.seat is not None
-        sampler = Sampler(view, tracker, self.rng)
+        sampler = Sampler(view, tracker, self.rng, lie)
         simulator = Simulator(view, tracker, self.depth, self.temperature)
+        if view.must_play:
+            simulator.answers = self._answers(view, candidates)
         totals = [0.0] * len(candidates)
         deadline = start + self.budget
         done = 0
@@ -673,23 +700,10 @@ class SearchBot:
         return candidates[best]
 
 
-def default_advisor(rng: random.Random) -> Bot | None:
-    """The rule-based bot whose play the search starts from: the adaptive bot, or the counting bot
-    when the adaptive one is not there (each reads the log on its own, so it can be asked any time)."""
-    for module, name in (("idoubtit.bots.adaptive", "AdaptiveBot"), ("idoubtit.bots.counter", "CounterBot")):
-        try:
-            factory = getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError):
-            continue
-        advisor: Bot = factory(rng=random.Random(rng.random()))
-        return advisor
-    return None
-
-
 class Sampler:
     """Deals the cards this seat cannot see, consistently with the view and weighted by the claims made."""
 
-    def __init__(self, view: View, tracker: Tracker, rng: random.Random) -> None:
+    def __init__(self, view: View, tracker: Tracker, rng: random.Random, lie: float | None = None) -> None:
         assert view.seat is not None
         self.view, self.rng, self.seat = view, rng, view.seat
         decks = view.rules.deck_count
@@ -721,6 +735,9 @@ class Sampler:
                 self.groups[entry.play_index] = self._truth_weights(entry.play_index)
         last = self.pile[-1].play_index if self.pile else -1
         self.truth_weights = self.groups.get(last, [1.0]) if view.claim is not None else [1.0]
+        if lie is not None and len(self.truth_weights) > 1:
+            self.truth_weights = rescaled(self.truth_weights, lie)
+            self.groups[last] = self.truth_weights
 
     def _truth_weights(self, play_index: int) -> list[float]:
         """How many of a play's unseen cards are true: a distribution over 0 … all of them.
@@ -830,6 +847,19 @@ class Sampler:
         return Position(hands, pile, owners, position_claim)
 
 
+def rescaled(weights: list[float], lie: float) -> list[float]:
+    """``weights`` over how many of a play's cards are true (the last: all of them), rescaled so that
+    the play is false with chance ``lie``; the shape of the false part is kept."""
+    false_part, true_part = sum(weights[:-1]), weights[-1]
+    lie = min(max(lie, 0.0), 1.0)
+    if false_part <= 0.0:
+        false_weights = [0.0] * (len(weights) - 2) + [1.0]
+    else:
+        false_weights = [weight / false_part for weight in weights[:-1]]
+    del true_part
+    return [weight * lie for weight in false_weights] + [1.0 - lie]
+
+
 def take(pool: list[Card], rank: Rank, of_rank: bool) -> Card:
     """Remove and return a card of ``rank`` (or of another rank) from the shuffled pool, any card if none."""
     for index in range(len(pool) - 1, -1, -1):
@@ -845,11 +875,68 @@ def hypergeometric(population: int, successes: int, draws: int, hits: int) -> fl
     return math.comb(successes, hits) * math.comb(population - successes, draws - hits) / math.comb(population, draws)
 
 
-class Simulator:
-    """Plays sampled positions forward through the engine's fast door with quick policies for every seat.
+class State:
+    """A sampled position as the rollouts play it: only ranks matter to the rules, so every hand and
+    the pile are counts by rank value (index 1 … 13), which copy and update in a few steps."""
 
-    Beside the game it keeps, per seat, how many cards of each rank that seat has put on the pile: a
-    seat knows its own discards, and with them it can prove claims false (the honest rule of doubt).
+    __slots__ = (
+        "active",
+        "claim",
+        "due",
+        "finished",
+        "hands",
+        "owned",
+        "owned_total",
+        "pile",
+        "pile_size",
+        "sizes",
+        "to_play",
+    )
+
+    def __init__(
+        self,
+        hands: list[list[int]],
+        pile: list[int],
+        owned: list[list[int]],
+        due: int,
+        to_play: int,
+        active: list[bool],
+        claim: tuple[int, int, int, int] | None,
+    ) -> None:
+        self.hands = hands
+        self.sizes = [sum(hand) for hand in hands]
+        self.pile = pile
+        self.pile_size = sum(pile)
+        self.owned = owned
+        self.owned_total = [sum(counts) for counts in owned]
+        self.due = due
+        self.to_play = to_play
+        self.active = active
+        #: The open claim: (claimant, cards, rank value, false cards among them), or None.
+        self.claim = claim
+        #: The seat that went out, once one has (-1 before).
+        self.finished = -1
+
+    def copy(self) -> State:
+        clone = State.__new__(State)
+        clone.hands = [list(hand) for hand in self.hands]
+        clone.sizes = list(self.sizes)
+        clone.pile = list(self.pile)
+        clone.pile_size = self.pile_size
+        clone.owned = [list(counts) for counts in self.owned]
+        clone.owned_total = list(self.owned_total)
+        clone.due, clone.to_play, clone.active = self.due, self.to_play, self.active
+        clone.claim, clone.finished = self.claim, self.finished
+        return clone
+
+
+class Simulator:
+    """Plays sampled positions forward with quick policies for every seat.
+
+    Rollouts keep their own state (:class:`State`, counts by rank) rather than a
+    :class:`~idoubtit.engine.Game`: suits never matter to the rules, and counts copy and update in a
+    few steps. Per seat it keeps how many cards of each rank that seat has put on the pile: a seat
+    knows its own discards, and with them it can prove claims false (the honest rule of doubt).
     """
 
     def __init__(self, view: View, tracker: Tracker, depth: int | None, temperature: float) -> None:
@@ -863,19 +950,19 @@ class Simulator:
         active = self.players - len(view.places)
         self.depth = depth if depth is not None else 2 * active + 2
         self.temperature = temperature
+        self.ascending = view.rules.ascending
         distance = own_turn_distances(max(active, 1), view.rules.ascending)
-        #: For each due rank, every card's distance (see :func:`own_turn_distances`); the due rank's own
-        #: cards score -1, so that the farthest card is a card to bluff with.
-        self.card_distance = {
-            rank: [-1 if card.rank is rank else distance[rank.value][card.rank.value] for card in STANDARD_DECK]
-            for rank in Rank
-        }
+        #: For each due rank value, every rank value's distance (see :func:`own_turn_distances`); the due
+        #: rank scores -1, so that the farthest rank held is a rank to bluff with.
+        self.rank_distance = [
+            [-1 if other == due else distance[due][other] for other in range(14)] for due in range(14)
+        ]
+        self.next_value = [0] + [advance(value, 1, self.ascending) for value in range(1, 14)]
         self.bluff = [model.bluff_rate for model in tracker.models]
         self.styles = [model.style for model in tracker.models]
         self.bluff[self.seat] = 0.25
         self.styles[self.seat] = OWN_STYLE
         self.total = view.rules.card_count
-        self.ascending = view.rules.ascending
         #: ``schedules[seats in][first][turn]``: the rank due on a seat's ``turn``-th turn from now (1 is
         #: the next), when its next turn is due ``first``.
         self.schedules = {
@@ -895,159 +982,221 @@ class Simulator:
             )
             for seat in range(self.players)
         ]
-
-    def position(self, sample: Position) -> tuple[Game, list[list[int]]]:
-        """A game in the sampled position (hands and pile as sampled; the view's turn, rank, phase and
-        claim), with each seat's count by rank of its own cards on the pile.
-
-        The engine starts games only from a deal, so the mid-game state is set on a fresh game here: a
-        public constructor for "a position that matches a view" would let this go through the engine.
-        """
-        view = self.view
-        game = Game(self.rules, sample.hands, 0, None)
-        game._pile = sample.pile
-        game._due = view.due_rank
-        game._to_play = view.to_play
-        game._phase = view.phase
-        game._claim = sample.claim
-        game._places = list(view.places)
-        game._active = [seat not in view.places for seat in range(self.players)]
+        self.active = [seat not in view.places for seat in range(self.players)]
+        #: For a play of this seat, by the number of cards claimed: each seat's chance to doubt it when
+        #: it cannot prove it false (from the adaptive bot's model of how each opponent doubts).
+        self.answers: dict[int, list[float]] = {}
+        self.declined: frozenset[int] = frozenset()
         if view.claim is not None:
-            game._declined = {
+            self.declined = frozenset(
                 seat
                 for seat in range(self.players)
-                if seat != view.claim.seat and game._active[seat] and seat not in view.awaiting
-            }
+                if seat != view.claim.seat and self.active[seat] and seat not in view.awaiting
+            )
+
+    def position(self, sample: Position) -> State:
+        """The sampled position as a rollout state (the view's turn, rank and claim)."""
+        view = self.view
+        hands = []
+        for hand in sample.hands:
+            counts = [0] * 14
+            for index in map(sort_key, hand):
+                counts[VALUE[index]] += 1
+            hands.append(counts)
+        pile = [0] * 14
         owned = [[0] * 14 for _ in range(self.players)]
         for card, owner in zip(sample.pile, sample.owners, strict=True):
+            value = VALUE[sort_key(card)]
+            pile[value] += 1
             if owner >= 0:
-                owned[owner][card.rank.value] += 1
-        return game, owned
+                owned[owner][value] += 1
+        claim = None
+        if sample.claim is not None:
+            seat, cards, rank = sample.claim
+            claim = (seat, len(cards), rank.value, sum(card.rank is not rank for card in cards))
+        return State(hands, pile, owned, view.due_rank.value, view.to_play, self.active, claim)
 
-    def value_after(self, base: tuple[Game, list[list[int]]], action: Action, seed: float) -> float:
+    def value_after(self, base: State, action: Action, seed: float) -> float:
         """The result for this seat of ``action`` in the sampled position, played on by the quick policies."""
         self.rng.seed(seed)
-        game = base[0].copy()
-        owned = [list(counts) for counts in base[1]]
-        places = len(game._places)
+        state = base.copy()
         if isinstance(action, Play):
-            self._play(game, owned, action.seat, action.cards)
-            if game._phase is Phase.DOUBT:
-                self._window(game, owned, None, None, root=True)
+            counts = [0] * 14
+            for index in map(sort_key, action.cards):
+                counts[VALUE[index]] += 1
+            self._play(state, action.seat, counts, len(action.cards))
+            if state.claim is not None:
+                self._window(state, None, None, frozenset(), root=True)
         else:
-            self._window(game, owned, self.seat if isinstance(action, Doubt) else None, self.seat, root=True)
-        return self._rollout(game, owned, places)
+            forced = self.seat if isinstance(action, Doubt) else None
+            self._window(state, forced, self.seat, self.declined, root=True)
+        return self._rollout(state)
 
-    def _play(self, game: Game, owned: list[list[int]], seat: int, cards: tuple[Card, ...]) -> None:
-        game.play_unchecked(seat, cards, game._due)
-        if game._pile:
-            counts = owned[seat]
-            for card in cards:
-                counts[VALUE[sort_key(card)]] += 1
-        else:  # a false last play took the pile (R10)
-            for counts in owned:
-                counts[:] = [0] * 14
+    def _play(self, state: State, seat: int, counts: list[int], count: int) -> None:
+        """``seat`` puts ``count`` cards down (``counts`` by rank value), announcing the due rank."""
+        hand, owned, pile, due = state.hands[seat], state.owned[seat], state.pile, state.due
+        for value in range(1, 14):
+            put = counts[value]
+            if put:
+                hand[value] -= put
+                owned[value] += put
+                pile[value] += put
+        state.sizes[seat] -= count
+        state.owned_total[seat] += count
+        state.pile_size += count
+        false = count - counts[due]
+        if state.sizes[seat] == 0:  # R10: the last play is turned up
+            if false:
+                self._take(state, seat)
+                self._end_turn(state)
+            else:
+                state.finished = seat
+            return
+        state.claim = (seat, count, due, false)
+
+    def _take(self, state: State, seat: int) -> None:
+        hand, pile = state.hands[seat], state.pile
+        for value in range(1, 14):
+            hand[value] += pile[value]
+        state.sizes[seat] += state.pile_size
+        state.pile = [0] * 14
+        state.pile_size = 0
+        state.owned = [[0] * 14 for _ in state.owned]
+        state.owned_total = [0] * len(state.owned)
+
+    def _end_turn(self, state: State) -> None:
+        state.claim = None
+        state.due = self.next_value[state.due]
+        players, active = self.players, state.active
+        seat = (state.to_play + 1) % players
+        while not active[seat]:
+            seat = (seat + 1) % players
+        state.to_play = seat
 
     def _window(
-        self, game: Game, owned: list[list[int]], forced: int | None, skip: int | None, root: bool = False
+        self, state: State, forced: int | None, skip: int | None, declined: frozenset[int], root: bool = False
     ) -> None:
         """One decision round of a doubt window: every other seat still in decides together (R9)."""
-        claim = game._claim
+        claim = state.claim
         assert claim is not None
-        claimant, cards, rank = claim
-        count, value = len(cards), rank.value
-        hands, active, declined = game._hands, game._active, game._declined
+        claimant, count, value, false_cards = claim
+        hands, active, owned, sizes, owned_total = (
+            state.hands,
+            state.active,
+            state.owned,
+            state.sizes,
+            state.owned_total,
+        )
         copies, total, styles = self.copies, self.total, self.styles
         located = self.root_located if root else self.no_located
-        if root:  # what a seat knows is true: it cannot locate more cards than are outside the claimant
-            beyond = (
-                copies - sum(card.rank is rank for card in hands[claimant]) - sum(card.rank is rank for card in cards)
-            )
-        doubters = [] if forced is None else [forced]
-        eligible = []
-        for seat in range(self.players):
-            if seat in (claimant, skip) or not active[seat] or seat in declined:
+        left = sizes[claimant]
+        # doubt_threshold, less the style and the doubter's own hand (OWN_BAR), inlined for speed.
+        bar = min(0.012 * state.pile_size, 0.2) - (NEAR_OUT[left] if left < len(NEAR_OUT) else 0.0)
+        beyond = copies - hands[claimant][value] - (count - false_cards)
+        doubter = forced
+        players = self.players
+        eligible = 0
+        answers = self.answers.get(count) if root and claimant == self.seat else None
+        for offset in range(1, players):
+            seat = (claimant + offset) % players
+            if seat == skip or not active[seat] or seat in declined:
                 continue
-            eligible.append(seat)
-            held = owned[seat][value] + [card.rank for card in hands[seat]].count(rank)
-            if root and held + count + min(located[seat], beyond - held) > copies:
-                doubters.append(seat)  # proven false by what it knows of where the cards went
+            eligible += 1
+            if doubter is not None and (doubter - claimant) % players < offset:
+                continue  # a nearer seat already doubts (R9); this one only counts as eligible
+            held = owned[seat][value] + hands[seat][value]
+            if held + count > copies or (root and held + count + min(located[seat], beyond - held) > copies):
+                doubter = seat  # proven false by its own cards, or by what it knows of where the cards went
                 continue
-            if held + count > copies:
-                doubters.append(seat)  # proven false by its own cards
+            if answers is not None:
+                if self.rng.random() < answers[seat]:
+                    doubter = seat
                 continue
             style = styles[seat]
             if style >= PROOF_ONLY:
                 continue
-            left = len(hands[claimant])
-            outside = total - len(hands[seat]) - sum(owned[seat])
-            false = false_chance(outside, copies - held, left + count, count)
-            if false > doubt_threshold(style, len(game._pile), left, len(hands[seat])):
-                doubters.append(seat)
+            chance = false_chance(total - sizes[seat] - owned_total[seat], copies - held, left + count, count)
+            if chance > style + bar + OWN_BAR[sizes[seat]]:
+                doubter = seat
         # Others know more than this model of them (whose discards went where, which cards were turned
         # up): a false claim is caught now and then even when no modelled seat can prove it.
         if (
             root
-            and not doubters
+            and answers is None
+            and doubter is None
             and eligible
-            and any(card.rank is not rank for card in cards)
-            and self.rng.random() < 1.0 - (1.0 - UNSEEN_PROOF) ** len(eligible)
+            and false_cards
+            and self.rng.random() < 1.0 - (1.0 - UNSEEN_PROOF) ** eligible
         ):
-            doubters.append(self.rng.choice(eligible))
-        if doubters:
-            game.doubt_unchecked(doubters)
-            for counts in owned:
-                counts[:] = [0] * 14
-        else:
-            game.close_window_unchecked()
+            candidates = [
+                seat
+                for seat in range(players)
+                if seat not in (claimant, skip) and active[seat] and seat not in declined
+            ]
+            doubter = self.rng.choice(candidates)
+        if doubter is not None:
+            self._take(state, claimant if false_cards else doubter)  # R8, D4
+        self._end_turn(state)
 
-    def _rollout(self, game: Game, owned: list[list[int]], places: int) -> float:
+    def _rollout(self, state: State) -> float:
         turns = 0
-        while game._phase is not Phase.OVER and len(game._places) == places and turns < self.depth:
-            if game._phase is Phase.PLAY:
-                seat = game._to_play
-                self._play(game, owned, seat, self._quick_play(game._hands[seat], game._due, self.bluff[seat]))
+        while state.finished < 0 and turns < self.depth:
+            if state.claim is None:
+                seat = state.to_play
+                counts, count = self._quick_play(state.hands[seat], state.sizes[seat], state.due, self.bluff[seat])
+                self._play(state, seat, counts, count)
                 turns += 1
             else:
-                self._window(game, owned, None, None)
-        if len(game._places) > places:
-            return 1.0 if game._places[places] == self.seat else 0.0
-        return self._evaluate(game)
+                self._window(state, None, None, frozenset())
+        if state.finished >= 0:
+            return 1.0 if state.finished == self.seat else 0.0
+        return self._evaluate(state)
 
-    def _quick_play(self, hand: list[Card], due: Rank, bluff: float) -> tuple[Card, ...]:
-        """Every due card; with none, the card due last at this seat's turns; sometimes one bluff more."""
-        truthful = [card for card in hand if card.rank is due]
-        if len(truthful) == len(hand):
-            return tuple(truthful[: self.cap])
-        # The due rank scores lowest here, so the farthest card is never one of the due rank.
-        spare = STANDARD_DECK[max(map(sort_key, hand), key=self.card_distance[due].__getitem__)]
+    def _quick_play(self, hand: list[int], size: int, due: int, bluff: float) -> tuple[list[int], int]:
+        """Every due card; with none, a card of the rank due last at this seat's turns; sometimes one
+        bluff card more."""
+        counts = [0] * 14
+        truthful = hand[due]
+        if truthful == size:
+            count = min(truthful, self.cap)
+            counts[due] = count
+            return counts, count
+        distance = self.rank_distance[due]
+        spare, far = 0, -2
+        for value in range(1, 14):
+            if hand[value] and distance[value] > far:
+                spare, far = value, distance[value]
         if not truthful:
-            return (spare,)
-        if len(truthful) + 1 < len(hand) and len(truthful) < self.cap and self.rng.random() < bluff:
-            return (*truthful, spare)
-        return tuple(truthful[: self.cap])
+            counts[spare] = 1
+            return counts, 1
+        count = min(truthful, self.cap)
+        counts[due] = count
+        if truthful + 1 < size and truthful < self.cap and self.rng.random() < bluff:
+            counts[spare] = 1
+            count += 1
+        return counts, count
 
-    def _evaluate(self, game: Game) -> float:
+    def _evaluate(self, state: State) -> float:
         """Chance to finish first among the seats still in, guessed from how many turns each seat needs
         to go out (:meth:`finish_cost`): a count of cards alone misses that the last play must be true."""
         temperature = self.temperature
-        players, active, hands = self.players, game._active, game._hands
+        players, active, hands = self.players, state.active, state.hands
         seats_in = sum(active)
         # The seat to play next is due the current rank (the next one, while a window is open), and
         # each seat still in after it one rank further.
-        seat, first = game._to_play, game._due.value
-        if game._phase is not Phase.PLAY:
-            seat, first = (seat + 1) % players, advance(first, 1, self.ascending)
+        seat, first = state.to_play, state.due
+        if state.claim is not None:
+            seat, first = (seat + 1) % players, self.next_value[first]
         weights = [0.0] * players
         for _ in range(players):
             if active[seat]:
                 cost = self.finish_cost(hands[seat], first, seats_in)
                 weights[seat] = math.exp(-cost / temperature)
-                first = advance(first, 1, self.ascending)
+                first = self.next_value[first]
             seat = (seat + 1) % players
         return weights[self.seat] / sum(weights)
 
-    def finish_cost(self, hand: list[Card], first: int, seats_in: int) -> float:
+    def finish_cost(self, hand: list[int], first: int, seats_in: int) -> float:
         """About how many turns ``hand`` needs to go out when its next turn is due ``first``.
 
         Going out takes a turn whose due rank matches every card left (R10), and one play on each turn
@@ -1055,10 +1204,8 @@ class Simulator:
         must be bluffed (one each on turns with nothing true to play, stacked onto plays otherwise, which
         costs more since a bigger claim is easier to catch).
         """
-        counts = [0] * 14
-        for index in map(sort_key, hand):
-            counts[VALUE[index]] += 1
-        total = len(hand)
+        counts = list(hand)
+        total = sum(counts)
         schedule = self.schedules[seats_in][first]
         best = total * BLUFF_COST + STUCK_COST
         playable = 0
