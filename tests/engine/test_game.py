@@ -355,6 +355,13 @@ CARD_OBJECTS = [
     ),
     pytest.param(
         at_start,
+        lambda g: g.play(0, cast(Any, [Card.parse("AS"), 7])),
+        MalformedInputError,
+        ("7 is not a card",),
+        id="card-and-number",
+    ),
+    pytest.param(
+        at_start,
         lambda g: g.play(cast(Any, False), cards("AS")),
         MalformedInputError,
         ("False is not a seat",),

@@ -154,6 +154,10 @@ class Card:
         >>> Card.parse("th")
         Card.parse('10H')
         """
+        if not isinstance(text, str):
+            raise MalformedInputError(
+                f"{text!r} is not a card; cards are Card values or text like AS, 10H, QD", "bad_card", text=repr(text)
+            )
         stripped = text.strip()
         if len(stripped) < 2:
             raise MalformedInputError(

@@ -124,8 +124,8 @@ class Game:
         twice = [*range(players), *range(players)]
         self._after = tuple([tuple(twice[seat + 1 : seat + players]) for seat in range(players)])
         self._offsets = tuple([tuple(twice[players - seat : 2 * players - seat]) for seat in range(players)])
-        # Actions and events are kept as raw records, (class, *constructor arguments), and only built
-        # into objects when read: simulations that never read them do not pay for them.
+        # Actions and events are kept as raw records (see _Record and _EventRecord) and only built into
+        # objects when read: simulations that never read them do not pay for them.
         self._actions: list[_Record] = []
         self._events: list[_EventRecord] = []
         self._event_objects: list[Event] = []  # the events built so far, in full (with every secret)
@@ -241,7 +241,7 @@ class Game:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self._hands)
+        return tuple(map(len, self._hands))
 
     @property
     def pile_size(self) -> int:
