@@ -1,0 +1,186 @@
+"""One encoding of a seat's view and of its choices, shared by the PettingZoo, Gymnasium and OpenSpiel
+environments, so that the same position gives the same numbers in all three (see docs/env.md).
+
+Suits never matter to the rules, so a play is built rank by rank: each "add a card of rank r" step puts
+one more card of that rank from the hand into the play being built (the first such card in the hand's
+order), and an "announce rank r" step puts the built cards down, announcing r. Doubting and declining
+are one step each. The action mask is exact: it allows a step exactly when the engine would accept
+where it leads, for every table size, deck count and variant.
+
+Everything here reads a :class:`~idoubtit.engine.View` and nothing else, so an observation holds only
+what its seat may know.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from idoubtit.bots.knowledge import own_cards_in_pile
+from idoubtit.engine import Action, Card, Decline, Doubt, Phase, Play, Rank, Rules, View, sort_key
+
+#: The ranks in the order of R5 (Ace, King, ..., Two): action and observation slots follow it.
+RANKS: Final = tuple(Rank)
+ADD: Final = 0  # ADD + i: add one card of RANKS[i] to the play being built
+ANNOUNCE: Final = len(RANKS)  # ANNOUNCE + i: put the built play down announcing RANKS[i]
+DOUBT: Final = 2 * len(RANKS)
+DECLINE: Final = DOUBT + 1
+NUM_ACTIONS: Final = DECLINE + 1
+PHASES: Final = (Phase.PLAY, Phase.DOUBT, Phase.OVER)
+#: Rules flags in the observation, in this order.
+FLAGS: Final = ("ascending", "capped_plays", "play_on_for_places", "open_table_sizes", "strict_announcing")
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+def action_name(index: int) -> str:
+    """``add K``, ``announce 10``, ``doubt``, ``decline``: how docs and logs name an action index."""
+    if ADD <= index < ANNOUNCE:
+        return f"add {RANKS[index - ADD]}"
+    if ANNOUNCE <= index < DOUBT:
+        return f"announce {RANKS[index - ANNOUNCE]}"
+    if index == DOUBT:
+        return "doubt"
+    if index == DECLINE:
+        return "decline"
+    raise ValueError(f"{index} is not an action; actions are 0 to {NUM_ACTIONS - 1}")
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where each part of the observation vector lies, for a table of ``players`` seats.
+
+    Seats are relative: slot 0 is the observing seat, slot 1 the next seat in turn order (D1), and so on.
+    """
+
+    players: int
+
+    @property
+    def parts(self) -> tuple[tuple[str, int], ...]:
+        p, r = self.players, len(RANKS)
+        return (
+            ("hand", r),  # cards of each rank in the hand
+            ("building", r),  # cards of each rank already added to the play being built
+            ("own_in_pile", r),  # own cards of each rank on the pile (the seat put them there)
+            ("due_rank", r),  # one-hot
+            ("phase", len(PHASES)),  # one-hot: play, doubt, over
+            ("to_play", p),  # one-hot, relative seat
+            ("hand_sizes", p),  # relative seats
+            ("pile_size", 1),
+            ("claim_seat", p),  # one-hot, relative seat; all zero without a claim
+            ("claim_count", 1),
+            ("claim_rank", r),  # one-hot
+            ("awaiting", p),  # seats whose answer the game waits for
+            ("finished", p),  # seats that have gone out (the winner, and V3 places)
+            ("rules", len(FLAGS) + 1),  # the variant flags, then the number of decks
+        )
+
+    @property
+    def size(self) -> int:
+        return sum(width for _, width in self.parts)
+
+    def offset(self, name: str) -> int:
+        start = 0
+        for part, width in self.parts:
+            if part == name:
+                return start
+            start += width
+        raise KeyError(name)
+
+
+def counts(cards: Sequence[Card]) -> Counter[Rank]:
+    return Counter(card.rank for card in cards)
+
+
+def observe(view: View, building: Sequence[Card] = ()) -> Vector:
+    """The observation vector of ``view`` (a seat's, never a spectator's) with ``building`` picked so far."""
+    assert view.seat is not None, "observations are for seats"
+    layout = Layout(view.rules.players)
+    vector = np.zeros(layout.size, dtype=np.float32)
+    players, me = view.rules.players, view.seat
+
+    def relative(seat: int) -> int:
+        return (seat - me) % players
+
+    def put(name: str, index: int, value: float = 1.0) -> None:
+        vector[layout.offset(name) + index] = value
+
+    for name, cards in (("hand", view.hand), ("building", building), ("own_in_pile", own_cards_in_pile(view))):
+        for rank, count in counts(cards).items():
+            put(name, RANKS.index(rank), count)
+    put("due_rank", RANKS.index(view.due_rank))
+    put("phase", PHASES.index(view.phase))
+    if view.phase is not Phase.OVER:
+        put("to_play", relative(view.to_play))
+    for seat, size in enumerate(view.hand_sizes):
+        put("hand_sizes", relative(seat), size)
+    put("pile_size", 0, view.pile_size)
+    if view.claim is not None:
+        put("claim_seat", relative(view.claim.seat))
+        put("claim_count", 0, view.claim.count)
+        put("claim_rank", RANKS.index(view.claim.rank))
+    for seat in view.awaiting:
+        put("awaiting", relative(seat))
+    for seat in view.places:
+        put("finished", relative(seat))
+    for index, flag in enumerate(FLAGS):
+        put("rules", index, float(getattr(view.rules, flag)))
+    put("rules", len(FLAGS), view.rules.deck_count)
+    return vector
+
+
+def legal_actions(view: View, building: Sequence[Card] = ()) -> list[int]:
+    """The action indices the seat of ``view`` may take now, given what it has built; sorted."""
+    seat = view.seat
+    if seat is None or view.phase is Phase.OVER:
+        return []
+    if view.phase is Phase.DOUBT:
+        return [DOUBT, DECLINE] if seat in view.awaiting else []
+    if seat != view.to_play:
+        return []
+    legal: list[int] = []
+    cap = view.rules.max_cards_per_play
+    if cap is None or len(building) < cap:
+        held, built = counts(view.hand), counts(building)
+        legal.extend(ADD + index for index, rank in enumerate(RANKS) if held[rank] > built[rank])
+    if building:
+        # Any rank may be announced: a rank other than the due one is legal, and R7 punishes it.
+        legal.extend(ANNOUNCE + index for index in range(len(RANKS)))
+    return legal
+
+
+def action_mask(view: View, building: Sequence[Card] = ()) -> Mask:
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[legal_actions(view, building)] = 1
+    return mask
+
+
+def step(view: View, building: Sequence[Card], index: int) -> tuple[tuple[Card, ...], Action | None]:
+    """Take action ``index``: the new play being built, and the engine action it completes (None: the
+    play is still being built). Raises ValueError, naming the legal actions, for an illegal index."""
+    legal = legal_actions(view, building)
+    if index not in legal:
+        names = ", ".join(f"{action} ({action_name(action)})" for action in legal) or "none"
+        raise ValueError(f"action {index} is not legal now; the legal actions are {names}")
+    assert view.seat is not None
+    if index == DOUBT:
+        return (), Doubt((view.seat,))
+    if index == DECLINE:
+        return (), Decline(view.seat)
+    if index < ANNOUNCE:
+        rank = RANKS[index - ADD]
+        # Two decks hold equal cards (the same object): count copies, so each is built at most as often as held.
+        held, built = Counter(view.hand), Counter(building)
+        card = next(card for card in sorted(held, key=sort_key) if card.rank is rank and built[card] < held[card])
+        return (*building, card), None
+    return (), Play(view.seat, tuple(building), RANKS[index - ANNOUNCE])
+
+
+def observation_size(rules: Rules) -> int:
+    return Layout(rules.players).size
