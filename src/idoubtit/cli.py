@@ -222,3 +222,107 @@ def serve(
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
     run_server(config)
+
+
+@app.command(context_settings={"allow_interspersed_args": False})
+def agent(
+    program: Annotated[
+        list[str] | None, typer.Argument(help="The agent program and its arguments (after --), or --stdio.")
+    ] = None,
+    stdio: Annotated[
+        bool, typer.Option("--stdio", help="Speak the protocol on this command's own stdin and stdout.")
+    ] = False,
+    players: Annotated[int, typer.Option("--players", "-n", help="Local game: players, the agent included.")] = 4,
+    seat: Annotated[int, typer.Option(help="Local game: the agent's seat.")] = 0,
+    bots: Annotated[
+        str, typer.Option(help=f"Local game: the other players, comma-separated: {', '.join(BOTS)} or levels.")
+    ] = "easy,medium,hard",
+    seed: Annotated[int | None, typer.Option(help="Local game: seed of the deal and the bots.")] = None,
+    ascending: Ascending = False,
+    cap: Cap = False,
+    places: Places = False,
+    open_table: OpenTable = False,
+    strict: Strict = False,
+    decks: Decks = None,
+    server: Annotated[str | None, typer.Option(help="Play a seat at this table server instead (ws://HOST:PORT).")] = (
+        None
+    ),
+    room: Annotated[str | None, typer.Option(help="With --server: the room code.")] = None,
+    token: Annotated[str | None, typer.Option(help="With --server: the seat token.")] = None,
+    timeout: Annotated[float, typer.Option(help="Seconds the agent has for each answer.")] = 30.0,
+    retries: Annotated[int, typer.Option(help="Answers refused before the default is taken.")] = 3,
+    log: Annotated[Path | None, typer.Option(help="Write the whole exchange here, as JSON lines.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Local game: write the game record (JSON) here.")] = None,
+) -> None:
+    """Let a program play one seat over JSON lines, locally against bots or at a server (docs/agent.md)."""
+    if stdio == bool(program):
+        raise typer.BadParameter("give the agent program after --, or --stdio (not both)")
+    if timeout <= 0 or retries < 0:
+        raise typer.BadParameter("--timeout must be above 0 and --retries at least 0")
+    game: Game | None = None
+    seated: dict[int, Bot] = {}
+    if server is None:
+        rules = build_rules(players, decks, ascending, cap, places, open_table, strict)
+        if not 0 <= seat < rules.players:
+            raise typer.BadParameter(
+                f"seat {seat} is not at a table of {rules.players} (seats 0 to {rules.players - 1})"
+            )
+        seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        game = Game.deal(rules, seed)
+        seated = seat_bots(bots, rules.players, seed, me=seat)
+    elif room is None or token is None:
+        raise typer.BadParameter("--server needs --room and --token")
+    # In --stdio mode standard output is the protocol's: everything for people goes to standard error.
+    code = _run_agent(program or None, game, seat, seated, (server, room or "", token or ""), timeout, retries, log)
+    if game is not None and save is not None:
+        save.write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
+    raise typer.Exit(code)
+
+
+def _run_agent(
+    program: list[str] | None,
+    game: Game | None,
+    seat: int,
+    bots: dict[int, Bot],
+    table: tuple[str | None, str, str],
+    timeout: float,
+    retries: int,
+    log: Path | None,
+) -> int:
+    """Play the agent's game (local when ``game`` is given, else at ``table``: server, room, token);
+    print the summary and return the exit code. Without a program the protocol runs on stdin/stdout,
+    so everything for people goes to standard error."""
+    import asyncio
+
+    from idoubtit.agent import AgentFailedError, AgentProcess, AgentSeat, LineChannel, Transcript, play_at_server
+    from idoubtit.agent import play_local as play_agent_locally
+
+    err = program is None
+    transcript = Transcript(log)
+    process = None
+    try:
+        if program is not None:
+            process = AgentProcess(program, transcript)
+            channel = process.channel
+        else:
+            channel = LineChannel(sys.stdin, sys.stdout, transcript)
+        player = AgentSeat(channel, timeout=timeout, retries=retries)
+        if game is not None:
+            asyncio.run(play_agent_locally(game, seat, bots, player))
+            final = game.view(seat).to_dict()
+        else:
+            server, room, token = table
+            assert server is not None
+            final = asyncio.run(play_at_server(server, room, token, player))
+    except AgentFailedError as error:
+        typer.echo(f"error: {error}", err=err)
+        return 1
+    finally:
+        if process is not None:
+            process.close()
+        transcript.close()
+    tally = player.tally
+    outcome = "won" if final["winner"] == final["seat"] else f"did not win (seat {final['winner']} won)"
+    typer.echo(f"game over: the agent at seat {final['seat']} {outcome}; places {final['places']}", err=err)
+    typer.echo(f"decisions: {tally.decisions}, refused answers: {tally.refused}, defaults: {tally.defaulted}", err=err)
+    return 0
