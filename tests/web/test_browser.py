@@ -230,6 +230,9 @@ def test_one_turn_with_the_keyboard_alone(browser: Browser, server: ServerProces
         page.keyboard.press("Enter")
         page.wait_for_function("(count) => document.querySelectorAll('.hand button.card').length < count", arg=before)
         assert "You put down “1" in page.inner_text(".log")
+        # Screen readers hear what happened from a live region that holds only the newest lines.
+        assert page.get_attribute("#announcer", "aria-live") == "polite"
+        page.wait_for_function("() => document.getElementById('announcer').textContent.length > 0")
         # The doubt window is answered with a key too: "n" lets a claim go.
         page.wait_for_selector("button[data-key=let-go]", timeout=30_000)
         page.evaluate("document.activeElement?.blur()")

@@ -155,6 +155,20 @@ function heard(message) {
   }
   if (message.type === "update" && message.ack !== undefined) page.notice = "";
   render();
+  announce(before, page.table);
+}
+
+/** Tell screen readers what just happened: the new log lines only (the page itself is redrawn whole). */
+function announce(before, after) {
+  if (isNewGame(before, after) || after.log.length <= before.log.length) return;
+  const name = (seat) => seatName(after.room, seat);
+  const lines = after.log.slice(before.log.length).map((event) => describe(event, after.seat, name)).filter(Boolean);
+  const announcer = document.getElementById("announcer");
+  if (announcer && lines.length) announcer.textContent = lines.join(" ");
+}
+
+function isNewGame(before, after) {
+  return before.view === null || after.view === null || (after.view.log_from === 0 && before.log.length > 0);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -612,7 +626,7 @@ function log(table) {
   const lines = table.log.map((event) => describe(event, table.seat, name)).filter(Boolean);
   return h("section", { className: "log-panel" },
     h("h2", {}, t("What happened")),
-    h("ol", { className: "log", "aria-live": "polite", "aria-relevant": "additions" },
+    h("ol", { className: "log" },
       lines.slice(-40).map((line) => h("li", {}, line))));
 }
 
