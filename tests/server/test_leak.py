@@ -8,15 +8,18 @@ seat's hand at that step.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 
 from idoubtit.archive import Archive
-from idoubtit.engine import STANDARD_DECK, Game, PileTaken, Revealed, parse_action
+from idoubtit.engine import STANDARD_DECK, Game, PileTaken, Revealed, Rules, parse_action
 from idoubtit.server.client import TableClient
 from tests.server.helpers import ServerProcess, new_table, play_to_the_end, start
 
@@ -25,18 +28,14 @@ GAMES = int(os.environ.get("IDOUBTIT_LEAK_GAMES", "2000"))
 TABLES = 40
 
 
-def cards_in(value: Any) -> Iterator[str]:
-    """Every string anywhere in a message that reads as a card."""
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from cards_in(item)
-    elif isinstance(value, str) and 2 <= len(value) <= 3:
-        card = CARD_SPELLINGS.get(value.upper())
-        if card is not None:
-            yield card
+#: A JSON string that is exactly a card, in any spelling (``"10H"``, ``"th"``): found in the raw frame,
+#: wherever it sits in the message.
+CARD_STRING = re.compile(r'"((?:10|[2-9AKQJT])[SHDC])"', re.IGNORECASE)
+
+
+def cards_in(frame: str) -> set[str]:
+    """Every string anywhere in a message (as sent) that reads as a card, in canonical form."""
+    return {CARD_SPELLINGS[text.upper()] for text in CARD_STRING.findall(frame)}
 
 
 def _spellings() -> dict[str, str]:
@@ -79,19 +78,18 @@ class Truth:
         self.game = game
 
 
-def check(messages: list[dict[str, Any]], seat: int | None, truth: Truth) -> int:
+def check(messages: list[dict[str, Any]], frames: list[str], seat: int | None, truth: Truth) -> int:
     """Fail on any card the recipient could not see; returns how many views were checked."""
     views = 0
-    for message in messages:
+    for message, frame in zip(messages, frames, strict=True):
         view = message.get("view")
         if not view:
-            assert not list(cards_in(message)), f"cards outside a view: {message}"
+            assert not cards_in(frame), f"cards outside a view: {frame}"
             continue
         step = view["step"]
         assert view["seat"] == seat
-        allowed = truth.known[seat][step]
-        leaked = set(cards_in(message)) - allowed
-        assert not leaked, f"seat {seat} was sent {sorted(leaked)} at step {step}: {message}"
+        leaked = cards_in(frame) - truth.known[seat][step]
+        assert not leaked, f"seat {seat} was sent {sorted(leaked)} at step {step}: {frame}"
         assert view["hand"] == (truth.hands[step][seat] if seat is not None else [])
         views += 1
     return views
@@ -106,12 +104,16 @@ async def table_plays(server: ServerProcess, http: httpx.AsyncClient, archive: A
     table = await new_table(http, players=3, people=2, bots="easy", doubt_seconds=30)
     checked = 0
     async with (
-        TableClient.connect(server.ws, table.code, table.tokens[0]) as zero,
-        TableClient.connect(server.ws, table.code, table.tokens[1]) as one,
-        TableClient.connect(server.ws, table.code) as watcher,
+        TableClient.connect(server.ws, table.code, table.tokens[0], keep_frames=True) as zero,
+        TableClient.connect(server.ws, table.code, table.tokens[1], keep_frames=True) as one,
+        TableClient.connect(server.ws, table.code, keep_frames=True) as watcher,
     ):
         recipients = {0: zero, 1: one, None: watcher}
         for number in range(1, games + 1):
+            for client in recipients.values():  # what was checked is let go: thousands of games add up
+                client.received.clear()
+                assert client.frames is not None
+                client.frames.clear()
             marks = {seat: len(client.received) for seat, client in recipients.items()}
             await start(http, table)
             for client in recipients.values():
@@ -123,7 +125,8 @@ async def table_plays(server: ServerProcess, http: httpx.AsyncClient, archive: A
             truth = Truth(stored.latest_game.record)
             assert truth.game.is_over
             for seat, client in recipients.items():
-                checked += check(client.received[marks[seat] :], seat, truth)
+                assert client.frames is not None
+                checked += check(client.received[marks[seat] :], client.frames[marks[seat] :], seat, truth)
     return checked
 
 
@@ -135,3 +138,20 @@ async def test_no_message_of_thousands_of_games_holds_a_card_its_recipient_could
         views = await asyncio.gather(*(table_plays(server, http, archive, per_table, seed) for seed in range(TABLES)))
     assert per_table * TABLES >= GAMES
     assert sum(views) > GAMES * 50  # every game sent many views to each of its three sockets
+
+
+def test_the_check_itself_catches_a_card_the_recipient_could_not_see() -> None:
+    game = Game.deal(Rules(3), seed=4)
+    truth = Truth(game.record())
+    own = game.view(0).to_dict()
+    honest = {"type": "update", "view": {**own, "events": []}}
+    assert check([honest], [json.dumps(honest)], 0, truth) == 1
+    foreign = str(game.hand(1)[0])
+    forged = {"type": "update", "view": {**own, "events": [{"type": "played", "seat": 1, "cards": [foreign]}]}}
+    with pytest.raises(AssertionError, match=foreign):
+        check([forged], [json.dumps(forged)], 0, truth)
+    spelled = json.dumps(forged).replace(f'"{foreign}"', f'"{foreign.lower().replace("10", "t")}"')
+    with pytest.raises(AssertionError, match="was sent"):
+        check([forged], [spelled], 0, truth)
+    with pytest.raises(AssertionError, match="outside a view"):
+        check([{"type": "room"}], [json.dumps({"type": "room", "name": foreign})], 0, truth)

@@ -28,9 +28,11 @@ class ProtocolBrokenError(RuntimeError):
 class TableClient:
     """One connection to a room: ``send`` actions, ``until`` a condition holds, read ``view``."""
 
-    def __init__(self, socket: websockets.ClientConnection) -> None:
+    def __init__(self, socket: websockets.ClientConnection, *, keep_frames: bool = False) -> None:
         self.socket = socket
         self.received: list[dict[str, Any]] = []
+        #: With ``keep_frames``, each message as it came over the wire (for audits), in step with ``received``.
+        self.frames: list[str] | None = [] if keep_frames else None
         self.room: dict[str, Any] | None = None
         self.seat: int | None = None
         self.state: str | None = None
@@ -48,11 +50,17 @@ class TableClient:
     @classmethod
     @asynccontextmanager
     async def connect(
-        cls, server: str, code: str, token: str | None = None, *, max_size: int | None = 2**22
+        cls,
+        server: str,
+        code: str,
+        token: str | None = None,
+        *,
+        max_size: int | None = 2**22,
+        keep_frames: bool = False,
     ) -> AsyncIterator[TableClient]:
         """Connect to ``server`` (``ws://host:port``), say hello with ``token`` (None: watch) and wait for welcome."""
         async with websockets.connect(f"{server.rstrip('/')}/ws/{code}", max_size=max_size, compression=None) as socket:
-            client = cls(socket)
+            client = cls(socket, keep_frames=keep_frames)
             client._reader = asyncio.get_running_loop().create_task(client._read())
             try:
                 hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION}
@@ -118,6 +126,8 @@ class TableClient:
             async for raw in self.socket:
                 message = json.loads(raw)
                 self.received.append(message)
+                if self.frames is not None:
+                    self.frames.append(raw if isinstance(raw, str) else raw.decode())
                 self._take(message)
                 self._changed.set()
         except websockets.ConnectionClosed:

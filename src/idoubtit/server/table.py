@@ -501,7 +501,10 @@ class Table:
         if game is None or bot is None or self.state_id != state or seat_number not in game.awaiting:
             return
         view = game.view(seat_number)
-        action = await asyncio.get_running_loop().run_in_executor(None, bot.act, view)
+        if getattr(bot, "budget", None) is None:  # a quick bot: a thread hand-off would cost more than it
+            action = bot.act(view)
+        else:  # a searching bot thinks for its budget: off the event loop, so other tables go on
+            action = await asyncio.get_running_loop().run_in_executor(None, bot.act, view)
         async with self.lock:
             if self._bot_tasks.get(seat_number, ("", None))[0] == state:
                 del self._bot_tasks[seat_number]
