@@ -338,6 +338,19 @@ def test_an_agent_that_does_not_answer_in_time_is_defaulted_and_a_late_answer_is
     assert "refused answers: 2, defaults: 1" in stderr
 
 
+def test_bytes_that_are_not_utf8_are_a_malformed_answer(harnesses: list[Harness]) -> None:
+    harness = Harness("--players", "3", "--seed", "4")
+    harnesses.append(harness)
+    assert harness.read()["type"] == "start"
+    assert harness.read()["type"] == "decide"
+    assert harness.process.stdin is not None
+    harness.process.stdin.write(b'\xff\xfe{"action": "decline"}\n')
+    harness.process.stdin.flush()
+    error = harness.read()
+    assert (error["type"], error["code"]) == ("error", "protocol.malformed")
+    assert harness.read()["type"] == "decide"
+
+
 def test_an_agent_that_closes_its_output_ends_the_game_with_a_clear_error(harnesses: list[Harness]) -> None:
     harness = Harness("--players", "3", "--seed", "3")
     harnesses.append(harness)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import sys
@@ -305,6 +306,8 @@ def _run_agent(
             process = AgentProcess(program, transcript)
             channel = process.channel
         else:
+            if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not UTF-8: a malformed answer, not a crash
+                sys.stdin.reconfigure(encoding="utf-8", errors="replace")
             channel = LineChannel(sys.stdin, sys.stdout, transcript)
         player = AgentSeat(channel, timeout=timeout, retries=retries)
         if game is not None:
