@@ -149,7 +149,7 @@ def test_the_example_agent_plays_a_whole_local_game_and_sees_only_its_own_view(t
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=GAME_TIMEOUT, check=False)
     assert done.returncode == 0, done.stderr
     assert "game over: the agent at seat 1" in done.stdout
-    assert "refused answers: 1, defaults: 0" in done.stdout
+    assert "refused answers: 1 (protocol.malformed 1), defaults: 0" in done.stdout
 
     entries = transcript(log)
     messages = sent(entries)
@@ -313,7 +313,7 @@ def test_refused_answers_get_named_errors_and_retries_then_a_reported_default(ha
     assert result["winner"] in range(3)
     code, stderr = harness.finish()
     assert code == 0
-    assert "refused answers: 3, defaults: 1" in stderr
+    assert "refused answers: 3 (action.not_held 1, game.no_window 1, protocol.malformed 1), defaults: 1" in stderr
 
 
 def test_an_agent_that_does_not_answer_in_time_is_defaulted_and_a_late_answer_is_dropped(
@@ -335,7 +335,7 @@ def test_an_agent_that_does_not_answer_in_time_is_defaulted_and_a_late_answer_is
     harness.play_to_the_end(decide)
     code, stderr = harness.finish()
     assert code == 0
-    assert "refused answers: 2, defaults: 1" in stderr
+    assert "refused answers: 2 (protocol.timeout 2), defaults: 1" in stderr
 
 
 def test_bytes_that_are_not_utf8_are_a_malformed_answer(harnesses: list[Harness]) -> None:
@@ -438,7 +438,7 @@ async def test_server_refusals_reach_the_agent_as_errors_with_retries(
     harness.play_to_the_end(again)
     code, stderr = harness.finish()
     assert code == 0, stderr
-    assert "refused answers: 1, defaults: 0" in stderr
+    assert "refused answers: 1 (action.not_held 1), defaults: 0" in stderr
 
 
 async def test_a_token_that_holds_no_seat_ends_the_agent_with_a_clear_error(

@@ -273,7 +273,6 @@ def agent(
         seated = seat_bots(bots, rules.players, seed, me=seat)
     elif room is None or token is None:
         raise typer.BadParameter("--server needs --room and --token")
-    # In --stdio mode standard output is the protocol's: everything for people goes to standard error.
     code = _run_agent(program or None, game, seat, seated, (server, room or "", token or ""), timeout, retries, log)
     if game is not None and save is not None:
         save.write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
@@ -327,5 +326,7 @@ def _run_agent(
     tally = player.tally
     outcome = "won" if final["winner"] == final["seat"] else f"did not win (seat {final['winner']} won)"
     typer.echo(f"game over: the agent at seat {final['seat']} {outcome}; places {final['places']}", err=err)
-    typer.echo(f"decisions: {tally.decisions}, refused answers: {tally.refused}, defaults: {tally.defaulted}", err=err)
+    codes = ", ".join(f"{code} {count}" for code, count in sorted(tally.codes.items()))
+    refused = f"{tally.refused} ({codes})" if codes else "0"
+    typer.echo(f"decisions: {tally.decisions}, refused answers: {refused}, defaults: {tally.defaulted}", err=err)
     return 0
