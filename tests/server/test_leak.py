@@ -26,6 +26,8 @@ from tests.server.helpers import ServerProcess, new_table, play_to_the_end, star
 #: Whole games to play in all (the issue asks for at least 2,000), over this many tables at once.
 GAMES = int(os.environ.get("IDOUBTIT_LEAK_GAMES", "2000"))
 TABLES = 40
+#: Seconds any one step may take: generous, since thousands of games share a busy machine.
+STEP_TIMEOUT = 120.0
 
 
 #: A JSON string that is exactly a card, in any spelling (``"10H"``, ``"th"``): found in the raw frame,
@@ -117,9 +119,12 @@ async def table_plays(server: ServerProcess, http: httpx.AsyncClient, archive: A
             marks = {seat: len(client.received) for seat, client in recipients.items()}
             await start(http, table)
             for client in recipients.values():
-                await client.until(_in_game(number))
-            await asyncio.gather(play_to_the_end(zero, rng, lie_chance=0.25), play_to_the_end(one, rng, lie_chance=0.1))
-            await watcher.until(lambda c: c.over)
+                await client.until(_in_game(number), timeout=STEP_TIMEOUT)
+            await asyncio.gather(
+                play_to_the_end(zero, rng, lie_chance=0.25, timeout=STEP_TIMEOUT),
+                play_to_the_end(one, rng, lie_chance=0.1, timeout=STEP_TIMEOUT),
+            )
+            await watcher.until(lambda c: c.over, timeout=STEP_TIMEOUT)
             stored = await asyncio.to_thread(archive.load_room, table.code)
             assert stored.latest_game is not None
             truth = Truth(stored.latest_game.record)
