@@ -97,12 +97,13 @@ class IDoubtItEnv(gymnasium.Env[dict[str, Any], int]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
-        draw = random.Random(int(self.np_random.integers(2**63)))
-        self.episode = Episode(Game.deal(self.rules, draw.getrandbits(63)))
+        # The seed is the engine's deal seed (Game.deal(rules, seed)), as in the PettingZoo environment,
+        # so one seed gives one deal everywhere; without one, the environment's own generator draws it.
+        deal = int(self.np_random.integers(2**63)) if seed is None else seed
+        self.episode = Episode(Game.deal(self.rules, deal))
         others = [seat for seat in range(self.rules.players) if seat != self.seat]
         self.bots = {
-            seat: make_bot(spec, random.Random(draw.getrandbits(63)))
-            for seat, spec in zip(others, self.specs, strict=True)
+            seat: make_bot(spec, random.Random(f"{deal}:{seat}")) for seat, spec in zip(others, self.specs, strict=True)
         }
         self._queued = {}
         self.steps = 0

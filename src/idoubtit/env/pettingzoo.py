@@ -104,7 +104,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801  (PettingZoo's name; 
             self._seeds = random.Random(seed)
             for space in self.action_spaces.values():
                 space.seed(seed)
-        self.episode = Episode(Game.deal(self.rules, self._seeds.getrandbits(63)))
+        # The seed is the engine's deal seed (Game.deal(rules, seed)), as in the Gymnasium environment;
+        # a reset without one draws the next deal from the generator the last seed started.
+        deal = seed if seed is not None else self._seeds.getrandbits(63)
+        self.episode = Episode(Game.deal(self.rules, deal))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
