@@ -42,6 +42,8 @@ class HonestRollout:
             else:
                 steps = spiel.action_steps(view, self.bot.act(view))
             for step in steps:
+                if rollout.is_terminal():  # called off at max_steps in the middle of a play
+                    break
                 rollout.apply_action(step)
         return np.array(rollout.returns())
 

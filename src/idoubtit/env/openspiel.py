@@ -38,8 +38,11 @@ player has not seen, so that every revealed play shows the cards it showed, ever
 picked up held the cards it saw, and every hand has its size; the sampled history is replayed through
 the engine's checked door and kept only if the player's view comes out identical. Other seats' answers
 to the open claim, which the player has not heard, are drawn at random too. This is a consistent sample,
-not the exact posterior. The resampled state's history holds its own deal only: its decisions are
-replayed at the engine's level, not as encoding steps.
+not the exact posterior. When :data:`RESAMPLE_ATTEMPTS` random histories all fail to fit (measured with
+counting bots: none at 4 and 6 players, 7 % of calls at 3, about half late in V3 games once two seats are
+left and the player has seen nearly every card), the true hidden cards are returned: consistent, but
+not random, so a search then knows more than the player does. The resampled state's history holds its
+own deal only: its decisions are replayed at the engine's level, not as encoding steps.
 """
 
 from __future__ import annotations
