@@ -1,5 +1,5 @@
-"""One seed, one seat, the same decisions: the same observations in PettingZoo and Gymnasium (and in
-OpenSpiel, see test_openspiel.py), since all three encode the seat's view the same way."""
+"""One seed, one seat, the same decisions: the same observations in PettingZoo, Gymnasium and OpenSpiel,
+since all three encode the seat's view the same way."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ import pytest
 
 from idoubtit.bots import make_bot
 from idoubtit.env import encoding
+from idoubtit.env import openspiel as spiel
 from idoubtit.env import pettingzoo as zoo
-from idoubtit.env.gymnasium import IDoubtItEnv, steps_for
+from idoubtit.env.encoding import steps_for
+from idoubtit.env.gymnasium import IDoubtItEnv
 
 OPPONENTS = "counter"
 
@@ -63,12 +65,35 @@ def pettingzoo_observations(seed: int, players: int, limit: int) -> list[np.ndar
     return seen
 
 
+def openspiel_observations(seed: int, players: int, limit: int) -> list[np.ndarray]:
+    """The same game in OpenSpiel, dealt by chance outcomes that reproduce the seed's deal."""
+    game = spiel.load(players=players)
+    state = spiel.dealt_state(game, seed)
+    bots = {seat: make_bot(OPPONENTS, random.Random(f"{seed}:{seat}")) for seat in range(1, players)}
+    queued: dict[int, list[int]] = {seat: [] for seat in bots}
+    seen: list[np.ndarray] = []
+    while not state.is_terminal() and len(seen) < limit:
+        seat = state.current_player()
+        if seat == 0:
+            seen.append(np.asarray(state.observation_tensor(0), dtype=np.float32))
+            state.apply_action(min(state.legal_actions()))
+            continue
+        if not queued[seat]:
+            view = state.view(seat)
+            queued[seat] = steps_for(view, bots[seat].act(view))
+        state.apply_action(queued[seat].pop(0))
+    return seen
+
+
 @pytest.mark.parametrize(("seed", "players"), [(3, 3), (8, 4), (21, 6)])
-def test_pettingzoo_and_gymnasium_show_seat_zero_the_same_observations(seed: int, players: int) -> None:
+def test_the_three_environments_show_seat_zero_the_same_observations(seed: int, players: int) -> None:
     gym = gymnasium_observations(seed, players, limit=120)
-    zoo_seen = pettingzoo_observations(seed, players, limit=len(gym))
     assert len(gym) > 10
-    assert len(zoo_seen) == len(gym)
-    for step, (left, right) in enumerate(zip(gym, zoo_seen, strict=True)):
-        assert np.array_equal(left, right), f"decision {step} differs"
+    for name, seen in (
+        ("PettingZoo", pettingzoo_observations(seed, players, limit=len(gym))),
+        ("OpenSpiel", openspiel_observations(seed, players, limit=len(gym))),
+    ):
+        assert len(seen) == len(gym), name
+        for step, (left, right) in enumerate(zip(gym, seen, strict=True)):
+            assert np.array_equal(left, right), f"{name}: decision {step} differs"
     assert gym[0].shape == (encoding.observation_size(zoo.env(players=players).rules),)

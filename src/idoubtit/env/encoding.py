@@ -182,5 +182,19 @@ def step(view: View, building: Sequence[Card], index: int) -> tuple[tuple[Card, 
     return (), Play(view.seat, tuple(building), RANKS[index - ANNOUNCE])
 
 
+def steps_for(view: View, action: Action) -> list[int]:
+    """The steps that take ``action`` (a bot's choice for ``view``'s seat), starting from an empty play:
+    one "add" per card, by rank (suits never matter, so which copy is played is the encoding's pick),
+    then the announcement; or the single doubt or decline."""
+    if isinstance(action, Doubt):
+        return [DOUBT]
+    if isinstance(action, Decline):
+        return [DECLINE]
+    if isinstance(action, Play):
+        rank = view.due_rank if action.rank is None else action.rank
+        return [*(ADD + RANKS.index(card.rank) for card in action.cards), ANNOUNCE + RANKS.index(rank)]
+    raise ValueError(f"a seat cannot take {action}")
+
+
 def observation_size(rules: Rules) -> int:
     return Layout(rules.players).size

@@ -29,7 +29,7 @@ import numpy as np
 from gymnasium import spaces
 
 from idoubtit.bots import Bot, make_bot
-from idoubtit.engine import Action, Decline, Doubt, Game, Play, Rules, View
+from idoubtit.engine import Game, Rules
 from idoubtit.env import encoding
 from idoubtit.env.episode import Episode
 
@@ -37,19 +37,6 @@ ENVIRONMENT_ID: Final = "idoubtit/IDoubtIt-v0"
 #: Hand and pile sizes never exceed the cards in play (six decks at most): the observation's upper bound.
 MAX_COUNT: Final = 6 * 52
 DEFAULT_MAX_STEPS: Final = 20_000
-
-
-def steps_for(view: View, action: Action) -> list[int]:
-    """The encoding's steps that take ``action`` (a bot's choice) from an empty play being built."""
-    if isinstance(action, Doubt):
-        return [encoding.DOUBT]
-    if isinstance(action, Decline):
-        return [encoding.DECLINE]
-    if isinstance(action, Play):
-        rank = view.due_rank if action.rank is None else action.rank
-        adds = [encoding.ADD + encoding.RANKS.index(card.rank) for card in action.cards]
-        return [*adds, encoding.ANNOUNCE + encoding.RANKS.index(rank)]
-    raise ValueError(f"a seat cannot take {action}")
 
 
 class IDoubtItEnv(gymnasium.Env[dict[str, Any], int]):
@@ -152,7 +139,7 @@ class IDoubtItEnv(gymnasium.Env[dict[str, Any], int]):
             queue = self._queued.get(seat)
             if not queue:
                 view = episode.view(seat)
-                queue = self._queued[seat] = steps_for(view, self.bots[seat].act(view))
+                queue = self._queued[seat] = encoding.steps_for(view, self.bots[seat].act(view))
             episode.act(seat, queue.pop(0))
 
     def _episode(self) -> Episode:

@@ -149,21 +149,8 @@ def dealt_state(game: Any, seed: int) -> Any:
     return state
 
 
-def action_steps(view: View, action: Action) -> list[int]:
-    """The encoding's steps that take ``action`` (a bot's choice for ``view``'s seat), from an empty play.
-
-    A play becomes one "add" per card, by rank (suits never matter to the rules, so the encoding picks
-    the copy), then the announcement.
-    """
-    if isinstance(action, Doubt):
-        return [encoding.DOUBT]
-    if isinstance(action, Decline):
-        return [encoding.DECLINE]
-    if isinstance(action, Play):
-        rank = view.due_rank if action.rank is None else action.rank
-        adds = [encoding.ADD + encoding.RANKS.index(card.rank) for card in action.cards]
-        return [*adds, encoding.ANNOUNCE + encoding.RANKS.index(rank)]
-    raise ValueError(f"a seat cannot take {action}")
+#: The encoding's steps for a bot's action (kept under this name for the scripts that use it).
+action_steps = encoding.steps_for
 
 
 # --------------------------------------------------------------------------------------------------
