@@ -187,3 +187,12 @@ def test_time_budget_mode_stops_near_the_budget() -> None:
     searcher.act(game.view(0))
     assert time.perf_counter() - start < 0.5  # generous: a loaded test machine is slow, never ten times over
     assert searcher.last_search[0] >= 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "advisor"), [("search", True), ("search[advisor=False]", False), ("search[advisor=0]", False)]
+)
+def test_the_plan_can_be_switched_off_from_a_spec(spec: str, advisor: bool) -> None:
+    made = make_bot(spec, random.Random(1))
+    assert isinstance(made, SearchBot)
+    assert made.advisor is advisor

@@ -468,6 +468,13 @@ class Position:
     claim: tuple[int, tuple[Card, ...], Rank] | None
 
 
+def flag(value: bool | str) -> bool:
+    """An on/off option, given as a bool or, from a bot spec (``search[advisor=false]``), as text."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("0", "false", "no", "off", "")
+    return bool(value)
+
+
 class SearchBot:
     """Determinized Monte-Carlo search (see the module docstring).
 
@@ -495,7 +502,7 @@ class SearchBot:
         play_margin: float = 0.02,
         midgame_margin: float = 1.0,
         endgame_cards: int = 4,
-        advisor: bool = True,
+        advisor: bool | str = True,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -507,7 +514,7 @@ class SearchBot:
         self.play_margin = play_margin
         self.midgame_margin = midgame_margin
         self.endgame_cards = endgame_cards
-        self.advisor = bool(advisor)
+        self.advisor = flag(advisor)
         self.rollouts = 0
         #: The last search: sampled deals, and each candidate's average value (for tests and tuning).
         self.last_search: tuple[int, list[float]] = (0, [])
