@@ -258,3 +258,22 @@ async def test_limits_on_message_rate_and_rooms_per_address(tmp_path: Any) -> No
             assert fourth.status_code == 201
     finally:
         limited.stop()
+
+
+def test_full_collections_freeze_their_survivors_so_the_next_ones_skip_them() -> None:
+    import gc
+
+    from idoubtit.server.app import YOUNG_COLLECTION_THRESHOLD, _freeze_survivors, tame_the_garbage_collector
+
+    threshold = gc.get_threshold()
+    try:
+        tame_the_garbage_collector()
+        assert gc.get_threshold()[0] == YOUNG_COLLECTION_THRESHOLD
+        kept = [[index] for index in range(1000)]  # long-lived objects, as a table's log
+        gc.unfreeze()
+        gc.collect()
+        assert gc.get_freeze_count() >= len(kept)
+    finally:
+        gc.callbacks.remove(_freeze_survivors)
+        gc.unfreeze()
+        gc.set_threshold(*threshold)

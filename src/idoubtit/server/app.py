@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -47,6 +48,8 @@ MAX_ERRORS_IN_A_ROW: Final = 50
 CLOSE_POLICY: Final = 1008
 CLOSE_TOO_SLOW: Final = 4008
 CLOSE_ROOM_CLOSED: Final = 4010
+#: Allocations between young collections (Python's default is 700): fewer, slightly longer pauses.
+YOUNG_COLLECTION_THRESHOLD: Final = 10_000
 
 
 class TokenBucket:
@@ -303,6 +306,7 @@ async def _serve(websocket: WebSocket, connection: SocketConnection, table: Tabl
 def serve(config: ServerConfig) -> None:
     """Run the server until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    tame_the_garbage_collector()
     uvicorn.run(
         create_app(config),
         host=config.host,
@@ -313,3 +317,20 @@ def serve(config: ServerConfig) -> None:
         ws_per_message_deflate=False,
         log_level="info",
     )
+
+
+def tame_the_garbage_collector() -> None:
+    """Keep full garbage collections from pausing every table at once.
+
+    A busy server holds hundreds of thousands of small, long-lived objects (every table's log). A full
+    collection walks them all, about a tenth of a second with 250 tables, during which no update goes
+    out. Almost all of them are freed by reference counting anyway, so after each full collection the
+    survivors are frozen (the next full collection skips them), and young collections run less often.
+    """
+    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
+    gc.callbacks.append(_freeze_survivors)
+
+
+def _freeze_survivors(phase: str, info: dict[str, int]) -> None:
+    if phase == "stop" and info["generation"] == 2:
+        gc.freeze()
