@@ -52,7 +52,11 @@ def make_bot(spec: str, rng: random.Random | None = None) -> Bot:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
-    """``name[key=value,...]`` → the name and the options, numbers read as numbers."""
+    """``name[key=value,...]`` → the name and the options, numbers read as numbers and true/false as flags.
+
+    >>> parse_spec("search[advisor=False,budget=0.01]")
+    ('search', {'advisor': False, 'budget': 0.01})
+    """
     name, bracket, rest = spec.strip().partition("[")
     if not bracket:
         return name, {}
@@ -68,6 +72,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
 
 
 def _number_or_text(value: str) -> object:
+    """``3`` → 3, ``0.5`` → 0.5, ``true``/``false`` (any case) → True/False, anything else stays text."""
+    flags = {"true": True, "false": False}
+    if value.lower() in flags:
+        return flags[value.lower()]
     for kind in (int, float):
         try:
             return kind(value)
