@@ -22,7 +22,7 @@ from idoubtit import Game, Rules
 from idoubtit.agent import RefusalError, check_kind, legal_forms, read_answer
 from idoubtit.engine import Decline, Doubt, Play, parse_action
 from tests.server.conftest import TEST_OPTIONS
-from tests.server.helpers import ServerProcess, new_table, start
+from tests.server.helpers import ServerProcess, new_table, running_server, start
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "agent.js"
@@ -371,13 +371,8 @@ AGENT_SERVER_OPTIONS = (*TEST_OPTIONS, "--grace-seconds", "60")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    directory = tmp_path_factory.mktemp("server")
-    process = ServerProcess(str(directory / "archive.sqlite3"), AGENT_SERVER_OPTIONS, log_path=directory / "server.log")
-    process.start()
-    try:
+    with running_server(tmp_path_factory.mktemp("server"), AGENT_SERVER_OPTIONS) as process:
         yield process
-    finally:
-        process.stop()
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.helpers import ServerProcess
+from tests.server.helpers import ServerProcess, running_server
 
 #: Quick timers for tests: bots answer at once, doubts batch for 20 ms, a person away 1 s gets a bot;
 #: scripted players answer within milliseconds, far faster than people, so their rate limit is raised.
@@ -28,13 +28,8 @@ TEST_OPTIONS = (
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    directory = tmp_path_factory.mktemp("server")
-    process = ServerProcess(str(directory / "archive.sqlite3"), TEST_OPTIONS, log_path=directory / "server.log")
-    process.start()
-    try:
+    with running_server(tmp_path_factory.mktemp("server"), TEST_OPTIONS) as process:
         yield process
-    finally:
-        process.stop()
 
 
 @pytest.fixture

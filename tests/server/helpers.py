@@ -13,7 +13,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,17 @@ class ServerProcess:
     @property
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+
+@contextmanager
+def running_server(directory: Path, options: Sequence[str]) -> Iterator[ServerProcess]:
+    """``idoubtit serve`` with ``options`` and a SQLite archive in ``directory``, stopped afterwards."""
+    process = ServerProcess(str(directory / "archive.sqlite3"), options, log_path=directory / "server.log")
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-from tests.server.helpers import ServerProcess
+from tests.server.helpers import ServerProcess, running_server
 
 CHROMIUM = "/usr/bin/chromium"
 #: Chromium as root in a sandbox-less container, with nothing that phones home.
@@ -36,13 +36,8 @@ OPTIONS = (
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    directory = tmp_path_factory.mktemp("web")
-    process = ServerProcess(str(directory / "archive.sqlite3"), OPTIONS, log_path=directory / "server.log")
-    process.start()
-    try:
+    with running_server(tmp_path_factory.mktemp("web"), OPTIONS) as process:
         yield process
-    finally:
-        process.stop()
 
 
 # Module scope, not session: Playwright's sync driver keeps an event loop running while it is open,
