@@ -277,3 +277,41 @@ def test_full_collections_freeze_their_survivors_so_the_next_ones_skip_them() ->
         gc.callbacks.remove(_freeze_survivors)
         gc.unfreeze()
         gc.set_threshold(*threshold)
+
+
+class SlowSocket:
+    """A socket whose writes wait until released: a phone that stopped reading."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed_with: int | None = None
+        self.released = asyncio.Event()
+
+    async def send_text(self, text: str) -> None:
+        await self.released.wait()
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed_with = code
+
+
+async def test_a_client_too_slow_to_read_is_closed_with_its_own_code_and_never_holds_the_table() -> None:
+    from idoubtit.server.app import CLOSE_ROOM_CLOSED, CLOSE_TOO_SLOW, MAX_QUEUED_MESSAGES, SocketConnection
+    from idoubtit.server.config import ServerConfig
+
+    socket = SlowSocket()
+    connection = SocketConnection(socket, ServerConfig())  # type: ignore[arg-type]
+    for number in range(MAX_QUEUED_MESSAGES + 100):
+        connection.send({"type": "update", "n": number})  # never blocks, however slow the socket
+    assert connection.closing
+    socket.released.set()
+    await asyncio.wait_for(connection._writer, timeout=5)
+    assert socket.closed_with == CLOSE_TOO_SLOW
+    assert len(socket.sent) == MAX_QUEUED_MESSAGES
+    room_closed = SlowSocket()
+    room_closed.released.set()
+    told = SocketConnection(room_closed, ServerConfig())  # type: ignore[arg-type]
+    told.send({"type": "closed", "room": "ACE347"})
+    await told.finish()
+    assert room_closed.closed_with == CLOSE_ROOM_CLOSED
+    assert room_closed.sent == ['{"type":"closed","room":"ACE347"}']

@@ -45,6 +45,7 @@ MAX_QUEUED_MESSAGES: Final = 512
 #: How many refused messages in a row a connection may send before it is closed.
 MAX_ERRORS_IN_A_ROW: Final = 50
 #: WebSocket close codes of this protocol (4000–4999 are free for applications).
+CLOSE_NORMAL: Final = 1000
 CLOSE_POLICY: Final = 1008
 CLOSE_TOO_SLOW: Final = 4008
 CLOSE_ROOM_CLOSED: Final = 4010
@@ -81,17 +82,22 @@ class SocketConnection:
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.get_running_loop().create_task(self._write())
         self.closing = False
+        #: How the socket is closed once the queue is written: normally, or saying why.
+        self.close_code = CLOSE_NORMAL
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closing:
             return
         if self._queue.qsize() >= MAX_QUEUED_MESSAGES:
-            self.closing = True
-            self._queue.put_nowait(None)
+            self._close_after_queue(CLOSE_TOO_SLOW)
             return
         self._queue.put_nowait(encode(message))
         if message.get("type") == "closed":
-            self.closing = True
+            self._close_after_queue(CLOSE_ROOM_CLOSED)
+
+    def _close_after_queue(self, code: int) -> None:
+        if not self.closing:
+            self.closing, self.close_code = True, code
             self._queue.put_nowait(None)
 
     async def _write(self) -> None:
@@ -99,7 +105,7 @@ class SocketConnection:
             text = await self._queue.get()
             if text is None:
                 with contextlib.suppress(Exception):
-                    await self.websocket.close(CLOSE_TOO_SLOW if not self.closing else CLOSE_ROOM_CLOSED)
+                    await self.websocket.close(self.close_code)
                 return
             try:
                 await self.websocket.send_text(text)
@@ -108,7 +114,7 @@ class SocketConnection:
 
     async def finish(self) -> None:
         """Stop writing once what is queued has gone (or the socket is gone)."""
-        self._queue.put_nowait(None)
+        self._close_after_queue(CLOSE_NORMAL)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self._writer, timeout=5)
         self._writer.cancel()
