@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -16,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from idoubtit.server.client import TableClient
-from tests.server.helpers import ServerProcess, host, new_table, play_to_the_end, start, truthful_cards
+from tests.server.conftest import TEST_OPTIONS
+from tests.server.helpers import ServerProcess, host, new_table, play_to_the_end, running_server, start, truthful_cards
 
 
 async def started_table(server: ServerProcess, http: httpx.AsyncClient, people: int = 2, **options: Any) -> Any:
@@ -162,9 +164,9 @@ forged_messages = st.one_of(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(messages=st.lists(forged_messages, min_size=1, max_size=8))
 def test_forged_and_malformed_messages_are_refused_and_change_nothing(
-    server: ServerProcess, forged_table: tuple[str, str], messages: list[str | bytes]
+    forged_table: tuple[ServerProcess, str, str], messages: list[str | bytes]
 ) -> None:
-    code, token = forged_table
+    server, code, token = forged_table
 
     async def attempt() -> None:
         async with TableClient.connect(server.ws, code, token) as client:
@@ -181,17 +183,20 @@ NAMESPACES = {"protocol", "auth", "game", "action", "state", "limit"}
 
 
 @pytest.fixture(scope="module")
-def forged_table(server: ServerProcess) -> tuple[str, str]:
-    """A table waiting for seat 0 to play (no turn timer), where the other seats are away: nothing moves
-    unless seat 0 makes a valid play, which no forged message is. Forged messages come as seat 0."""
+def forged_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, str, str]]:
+    """A table waiting for seat 0 to play, on a server of its own where an away seat is never taken over
+    (the forger connects afresh for every example) and there is no turn timer: nothing moves unless seat 0
+    makes a valid play, which no forged message is. Forged messages come as seat 0."""
 
-    async def make() -> tuple[str, str]:
+    async def make(server: ServerProcess) -> tuple[str, str]:
         async with httpx.AsyncClient(base_url=server.http) as http:
             table = await new_table(http, players=3, people=3, bots=None)
             await start(http, table)
             return table.code, table.tokens[0]
 
-    return asyncio.run(make())
+    with running_server(tmp_path_factory.mktemp("forged"), (*TEST_OPTIONS, "--grace-seconds", "3600")) as server:
+        code, token = asyncio.run(make(server))
+        yield server, code, token
 
 
 async def test_a_frame_larger_than_the_limit_closes_only_that_connection(
