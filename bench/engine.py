@@ -12,12 +12,14 @@ one decision round (D3), and if nobody does, each declines. The policy draws fro
 seeded apart from the deal's. Three implementations play it, on one core:
 
 * ``checked``: the engine's checked door (``Game.play``, ``Game.doubt``, ``Game.decline``),
-* ``fast``: the engine's unchecked door (``play_unchecked`` and friends), as simulations use it,
+* ``fast``: the engine's unchecked door (``play_unchecked`` and friends, each returning the phase it
+  leaves the game in), as simulations use it,
 * ``bare``: a minimal loop of about forty lines with no validation, no log and no views, the floor
   that shows what the policy itself costs in Python.
 
-The three play games of the same kind (not the same games: the engine hands the policy a sorted hand,
-the bare loop its hand as dealt), so their actions per game agree to within sampling error.
+The policy picks cards by chance, so the engine's loops read each hand in the order it is held
+(``Game.held``), as the bare loop does, and the three play the very same games: their actions per game
+agree exactly.
 
 The cards are chosen by a partial shuffle driven by ``random()``; ``--stdlib-sampler`` chooses them with
 ``rng.sample(hand, rng.randint(1, len(hand)))`` instead, the same choice with exact integer draws, which
@@ -36,7 +38,9 @@ from idoubtit import Game, Phase, Rules
 from idoubtit.engine import STANDARD_DECK, Card, Rank
 
 DOUBT_CHANCE = 0.5
-PLAY = Phase.PLAY  # looked up once: reading an enum member off its class costs a lookup every time
+# Looked up once: reading an enum member off its class costs a lookup every time.
+PLAY = Phase.PLAY
+OVER = Phase.OVER
 
 
 def choose_cards(hand: Sequence[Card], rng: random.Random) -> list[Card]:
@@ -74,7 +78,7 @@ def play_checked(game: Game, rng: random.Random, choose: Chooser = choose_cards)
     while not game.is_over:
         if game.phase is PLAY:
             seat = game.to_play
-            game.play(seat, choose(game.hand(seat), rng))
+            game.play(seat, choose(game.held(seat), rng))
             continue
         awaiting = game.awaiting
         doubters = choose_doubters(awaiting, rng)
@@ -87,18 +91,19 @@ def play_checked(game: Game, rng: random.Random, choose: Chooser = choose_cards)
 
 
 def play_fast(game: Game, rng: random.Random, choose: Chooser = choose_cards) -> int:
-    while not game.is_over:
-        if game.phase is PLAY:
+    phase = game.phase
+    while phase is not OVER:  # each fast-door action returns the phase it leaves the game in
+        if phase is PLAY:
             seat = game.to_play
-            game.play_unchecked(seat, tuple(choose(game.hand(seat), rng)), game.due_rank)
+            phase = game.play_unchecked(seat, tuple(choose(game.held(seat), rng)))
             continue
         awaiting = game.awaiting
         doubters = choose_doubters(awaiting, rng)
         if doubters:
-            game.doubt_unchecked(doubters)
+            phase = game.doubt_unchecked(doubters)
         else:
             for seat in awaiting:
-                game.decline_unchecked(seat)
+                phase = game.decline_unchecked(seat)
     return game.step
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from idoubtit.engine import (
     RECORD_FORMAT,
+    STANDARD_DECK,
     Action,
     Card,
     CloseWindow,
@@ -551,6 +552,63 @@ def test_fast_door_matches_checked_door_on_random_games(rules: Rules, seed: int)
     for action in actions:
         fast.apply_unchecked(action)
     assert snapshot(fast) == snapshot(checked)
+
+
+@pytest.mark.parametrize(("rules", "seed"), [(Rules(4), 5), (Rules(6, play_on_for_places=True), 6), (Rules(3), 7)])
+def test_doors_may_take_turns_on_one_game(rules: Rules, seed: int) -> None:
+    """The fast door writes no log; the checked door and every reader find it written all the same."""
+    checked = Game.deal(rules, seed)
+    actions = random_legal_actions(checked, random.Random(seed), limit=300)
+    mixed, both = Game.deal(rules, seed), Game.deal(rules, seed)
+    doors = random.Random(seed + 100)
+    for action in actions:
+        if doors.random() < 0.5:
+            mixed.apply_unchecked(action)
+            both.apply(action)
+        else:
+            assert mixed.apply(action) == both.apply(action), action
+        if doors.random() < 0.1:  # read now and then, so that the log is written in the middle of the game
+            seat = doors.randrange(rules.players)
+            assert mixed.view(seat).to_dict() == both.view(seat).to_dict()
+            assert mixed.events() == both.events()
+    assert snapshot(mixed) == snapshot(checked)
+
+
+def test_fast_door_returns_the_phase_it_leaves() -> None:
+    game, texts = scripted_game()
+    for text in texts:
+        phase = game.apply_unchecked(parse_action(text))
+        assert phase is game.phase, text
+    assert phase is Phase.OVER
+
+
+def test_fast_play_announces_the_due_rank_by_default() -> None:
+    game = at_start()
+    assert game.play_unchecked(0, (Card.parse("AS"),)) is Phase.DOUBT
+    assert game.claim is not None
+    assert game.claim.rank is Rank.ACE
+
+
+def test_held_is_the_hand_in_no_set_order() -> None:
+    game = Game.deal(Rules(4), seed=3)
+    for seat in range(4):
+        assert sorted(map(str, game.held(seat))) == sorted(map(str, game.hand(seat)))
+    with pytest.raises(MalformedInputError, match="held"):
+        game.held(4)
+
+
+@pytest.mark.parametrize(("players", "decks", "first"), [(4, 1, 0), (5, 1, 3), (7, 2, 6)])
+def test_deal_gives_each_card_to_the_next_seat_in_turn(players: int, decks: int, first: int) -> None:
+    """R3/D6: the shuffled deck is dealt one card at a time, from the seat that plays first."""
+    rules = Rules(players)
+    assert rules.deck_count == decks
+    deck = [card for card in STANDARD_DECK for _ in range(decks)]
+    random.Random(11).shuffle(deck)
+    expected: list[list[Card]] = [[] for _ in range(players)]
+    for position, card in enumerate(deck):
+        expected[(first + position) % players].append(card)
+    game = Game.deal(rules, 11, first)
+    assert [list(game.held(seat)) for seat in range(players)] == expected
 
 
 # --------------------------------------------------------------------------------------------------

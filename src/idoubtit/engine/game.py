@@ -4,13 +4,16 @@ Two doors lead in. The checked door (:meth:`Game.play`, :meth:`Game.doubt`, :met
 :meth:`Game.close_window`, :meth:`Game.apply`) validates every action and raises an
 :class:`~idoubtit.engine.errors.IDoubtItError` that leaves the game unchanged. The fast door
 (the ``*_unchecked`` methods) skips validation for simulations whose caller already knows the
-action is legal. Game data leaves only through :meth:`Game.view`.
+action is legal, and writes only the action: the events of such actions are written all at once,
+by replaying the game from its deal, the next time anything reads the log (a view, the events, or
+the checked door). Game data leaves only through :meth:`Game.view`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import starmap
 from typing import Any, Final
 
@@ -90,6 +93,7 @@ class Game:
         "_events",
         "_first",
         "_hands",
+        "_in_count",
         "_next_rank",
         "_offsets",
         "_phase",
@@ -100,6 +104,7 @@ class Game:
         "_rules",
         "_seed",
         "_to_play",
+        "_unlogged",
     )
 
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Card]], first: int, seed: int | None) -> None:
@@ -118,17 +123,15 @@ class Game:
         self._active = [True] * rules.players
         self._places: list[int] = []
         self._next_rank = NEXT_RANK_UP if rules.ascending else NEXT_RANK_DOWN  # V1 / R5
-        players = self._players = rules.players
-        # D1 turn order, worked out once: after each seat, the other seats in turn order, and how far
-        # to the seat's left each seat sits (R9 ranks simultaneous doubters by it).
-        twice = [*range(players), *range(players)]
-        self._after = tuple([tuple(twice[seat + 1 : seat + players]) for seat in range(players)])
-        self._offsets = tuple([tuple(twice[players - seat : 2 * players - seat]) for seat in range(players)])
+        self._players = rules.players
+        self._in_count = rules.players  # how many seats are still in (V3 lets some finish early)
+        self._after, self._offsets = _seating(rules.players)
         # Actions and events are kept as raw records (see _Record and _EventRecord) and only built into
         # objects when read: simulations that never read them do not pay for them.
         self._actions: list[_Record] = []
         self._events: list[_EventRecord] = []
         self._event_objects: list[Event] = []  # the events built so far, in full (with every secret)
+        self._unlogged = False  # True once the fast door has taken actions whose events are not written
         # Each reader's log (seats, then spectators last), filled in lazily when a view asks for it.
         self._reader_logs: list[list[Event]] = [[] for _ in range(rules.players + 1)]
 
@@ -139,12 +142,13 @@ class Game:
     def deal(cls, rules: Rules, seed: int, first: int = 0) -> Game:
         """Shuffle every card with ``random.Random(seed)`` and deal them all (R3), starting at ``first`` (D6)."""
         _check_first(rules, first)
-        deck = [card for card in STANDARD_DECK for _ in range(rules.deck_count)]
+        decks = rules.deck_count
+        deck = list(STANDARD_DECK) if decks == 1 else [card for card in STANDARD_DECK for _ in range(decks)]
         random.Random(seed).shuffle(deck)
-        hands: list[list[Card]] = [[] for _ in range(rules.players)]
-        for position, card in enumerate(deck):
-            hands[(first + position) % rules.players].append(card)
-        return cls(rules, hands, first, seed)
+        players = rules.players
+        # The card at position p goes to seat (first + p) % players: every players-th card from the
+        # position that reaches each seat first.
+        return cls(rules, [deck[(seat - first) % players :: players] for seat in range(players)], first, seed)
 
     @classmethod
     def from_hands(cls, rules: Rules, hands: Sequence[Iterable[Card | str] | str], first: int = 0) -> Game:
@@ -202,9 +206,11 @@ class Game:
         )
         clone._declined = set(self._declined)
         clone._active = list(self._active)
+        clone._in_count = self._in_count
         clone._places = list(self._places)
         clone._actions = list(self._actions)
         clone._events = list(self._events)
+        clone._unlogged = self._unlogged
         clone._event_objects = list(self._event_objects)
         clone._reader_logs = [list(log) for log in self._reader_logs]
         return clone
@@ -281,6 +287,8 @@ class Game:
             return (self._to_play,)
         if phase is _DOUBT:
             active, declined = self._active, self._declined
+            if not declined and self._in_count == self._players:  # the common case, worked out once
+                return self._after[self._to_play]
             return tuple([seat for seat in self._after[self._to_play] if active[seat] and seat not in declined])
         return ()
 
@@ -289,6 +297,13 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self._players:
             self._check_seat(seat, "hand")
         return tuple(sorted(self._hands[seat], key=sort_key))
+
+    def held(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds in no set order: :meth:`hand` without the sorting, for simulations
+        that pick cards by chance. Show them only to that seat."""
+        if type(seat) is not int or not 0 <= seat < self._players:
+            self._check_seat(seat, "held")
+        return tuple(self._hands[seat])
 
     def view(self, seat: int | None) -> View:
         """Everything ``seat`` may know (``None``: a spectator). The only way game data leaves the engine."""
@@ -368,6 +383,8 @@ class Game:
                 remaining.remove(card)
         except ValueError:
             self._check_held(seat, parsed, Play(seat, parsed, announced))  # raises
+        if self._unlogged:
+            self._write_log()
         mark = len(self._events)
         self._hands[seat] = remaining
         self._put_down(seat, parsed, self._due if announced is None else announced, remaining)
@@ -381,8 +398,10 @@ class Game:
             or (len(seats) > 1 and len(set(seats)) != len(seats))
         ):
             self._check_doubt(seats)  # raises: it says what is wrong
+        if self._unlogged:
+            self._write_log()
         mark = len(self._events)
-        self.doubt_unchecked(seats)
+        self._doubt_logged(tuple(seats))
         return self._events_since(mark)
 
     def decline(self, seat: int) -> list[Event]:
@@ -392,31 +411,119 @@ class Game:
             self._check_seat(seat, described)
             self._check_phase(Phase.DOUBT, described)
             self._check_may_answer(seat, described)
+        if self._unlogged:
+            self._write_log()
         mark = len(self._events)
-        self.decline_unchecked(seat)
+        self._decline_logged(seat)
         return self._events_since(mark)
 
     def close_window(self) -> list[Event]:
         """D3: the table's doubt timer ran out; the window closes with no doubt."""
         self._check_phase(Phase.DOUBT, "close")
+        if self._unlogged:
+            self._write_log()
         mark = len(self._events)
-        self.close_window_unchecked()
+        self._close_window_logged()
         return self._events_since(mark)
 
     # ----------------------------------------------------------------------------------------------
-    # The fast door: no validation and no return value. The caller must be sure the action is legal now.
+    # The fast door: no validation; it returns only the phase. The caller must be sure the action is legal.
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Take an action known to be legal (see :meth:`play_unchecked`). Returns nothing: read
-        :meth:`view` (or :meth:`events`) for what happened."""
+    def apply_unchecked(self, action: Action) -> Phase:
+        """Take an action known to be legal (see :meth:`play_unchecked`). Returns the phase the game is
+        in now; read :meth:`view` (or :meth:`events`) for what happened."""
         if isinstance(action, Play):
-            self.play_unchecked(action.seat, action.cards, self._due if action.rank is None else action.rank)
-        elif isinstance(action, Doubt):
-            self.doubt_unchecked(action.seats)
-        elif isinstance(action, Decline):
-            self.decline_unchecked(action.seat)
+            return self.play_unchecked(action.seat, action.cards, action.rank)
+        if isinstance(action, Doubt):
+            return self.doubt_unchecked(action.seats)
+        if isinstance(action, Decline):
+            return self.decline_unchecked(action.seat)
+        return self.close_window_unchecked()
+
+    def play_unchecked(self, seat: int, cards: tuple[Card, ...], rank: Rank | None = None) -> Phase:
+        """:meth:`play` without checks: the caller must be sure that ``seat`` is to play, holds
+        ``cards`` (a non-empty tuple within any V2 cap) and that the phase is PLAY. ``rank`` defaults to
+        the due rank. Returns the phase the game is in now, so that a simulation need not ask."""
+        hand = self._hands[seat]
+        for card in cards:
+            hand.remove(card)
+        if rank is None:
+            rank = self._due
+        self._unlogged = True
+        if rank is not self._due or not hand:  # R7 or R10: settled at once, rarely; the logged way
+            self._put_down(seat, cards, rank, hand)
+            return self._phase
+        self._pile.extend(cards)
+        self._actions.append((Play, seat, cards, rank))
+        self._claim = (seat, cards, rank)
+        self._declined = set()
+        self._phase = _DOUBT
+        return _DOUBT
+
+    def doubt_unchecked(self, seats: Sequence[int]) -> Phase:
+        """:meth:`doubt` without checks: the caller must be sure the window is open and every seat may
+        doubt. Returns the phase the game is in now (always PLAY: D4)."""
+        assert self._claim is not None
+        claimant, cards, rank = self._claim
+        seats = tuple(seats)
+        self._actions.append((Doubt, seats))
+        self._unlogged = True
+        taker = seats[0] if len(seats) == 1 else min(seats, key=self._offsets[claimant].__getitem__)  # R9
+        for card in cards:
+            if card.rank is not rank:
+                taker = claimant  # R8: a lie, so the claimant takes the pile
+                break
+        self._hands[taker].extend(self._pile)
+        self._pile = []
+        self._end_turn()  # D4
+        return _PLAY
+
+    def decline_unchecked(self, seat: int) -> Phase:
+        """:meth:`decline` without checks: the caller must be sure ``seat`` may still answer the claim.
+        Returns the phase the game is in now."""
+        self._actions.append((Decline, seat))
+        self._unlogged = True
+        declined = self._declined
+        declined.add(seat)
+        if len(declined) == self._in_count - 1:
+            self._end_turn()
+        return self._phase
+
+    def close_window_unchecked(self) -> Phase:
+        """:meth:`close_window` without checks: the caller must be sure the window is open. Returns the
+        phase the game is in now (always PLAY)."""
+        self._actions.append((CloseWindow,))
+        self._unlogged = True
+        self._end_turn()
+        return _PLAY
+
+    # ----------------------------------------------------------------------------------------------
+    # The log. The checked door writes each action's events as it goes; the fast door writes only the
+    # action (simulations seldom read the log), and the log is written in full the next time it is read.
+
+    def _write_log(self) -> None:
+        """Write the events of every action: replay the actions from the deal, the logged way."""
+        scribe = Game(self._rules, self._dealt, self._first, self._seed)
+        for record in self._actions:
+            scribe._log_action(record)
+        # Events are a function of the actions: the events written before are this log's beginning.
+        self._events = scribe._events
+        self._unlogged = False
+
+    def _log_action(self, record: _Record) -> None:
+        kind = record[0]
+        if kind is Play:
+            seat, cards, rank = record[1:]
+            hand = self._hands[seat]
+            for card in cards:
+                hand.remove(card)
+            self._put_down(seat, cards, rank, hand)
+        elif kind is Doubt:
+            self._doubt_logged(record[1])
+        elif kind is Decline:
+            self._decline_logged(record[1])
         else:
-            self.close_window_unchecked()
+            self._close_window_logged()
 
     def _events_since(self, mark: int) -> list[Event]:
         """The events since the ``mark``-th, as objects: what a checked action returns."""
@@ -426,14 +533,6 @@ class Game:
         new = list(starmap(_new, self._events[mark:]))
         built.extend(new)
         return new
-
-    def play_unchecked(self, seat: int, cards: tuple[Card, ...], rank: Rank) -> None:
-        """:meth:`play` without checks: the caller must be sure that ``seat`` is to play, holds
-        ``cards`` (a non-empty tuple within any V2 cap) and that the phase is PLAY."""
-        hand = self._hands[seat]
-        for card in cards:
-            hand.remove(card)
-        self._put_down(seat, cards, rank, hand)
 
     def _put_down(self, seat: int, cards: tuple[Card, ...], rank: Rank, hand: list[Card]) -> None:
         """The play once ``cards`` have left ``hand``, ``seat``'s hand: R4, R7, R10, or the doubt window."""
@@ -451,11 +550,9 @@ class Game:
             self._claim = (seat, cards, rank)
             self._declined = set()
 
-    def doubt_unchecked(self, seats: Sequence[int]) -> None:
-        """:meth:`doubt` without checks: the caller must be sure the window is open and every seat may doubt."""
+    def _doubt_logged(self, seats: tuple[int, ...]) -> None:
         assert self._claim is not None
         claimant, cards, rank = self._claim
-        seats = tuple(seats)
         # R9: the official doubter is the nearest to the claimant's left
         ordered = seats if len(seats) == 1 else tuple(sorted(seats, key=self._offsets[claimant].__getitem__))
         truthful = True
@@ -470,18 +567,16 @@ class Game:
         self._take_pile(ordered[0] if truthful else claimant)  # R8
         self._end_turn()  # D4: the pile is empty and play goes on with the next player
 
-    def decline_unchecked(self, seat: int) -> None:
-        """:meth:`decline` without checks: the caller must be sure ``seat`` may still answer the claim."""
+    def _decline_logged(self, seat: int) -> None:
         self._actions.append((Decline, seat))
         declined = self._declined
         declined.add(seat)
         self._events.append((Declined, (seat,)))
-        if len(declined) == sum(self._active) - 1:
+        if len(declined) == self._in_count - 1:
             self._events.append((WindowClosed, (_ALL_DECLINED,)))
             self._end_turn()
 
-    def close_window_unchecked(self) -> None:
-        """:meth:`close_window` without checks: the caller must be sure the window is open."""
+    def _close_window_logged(self) -> None:
         self._actions.append((CloseWindow,))
         self._events.append((WindowClosed, (_TIMER,)))
         self._end_turn()
@@ -497,9 +592,10 @@ class Game:
             self._end_turn()
             return
         self._active[seat] = False
+        self._in_count -= 1
         self._places.append(seat)
         self._events.append((Finished, (seat, len(self._places))))
-        if not self._rules.play_on_for_places or sum(self._active) == 1:  # D7 / V3
+        if not self._rules.play_on_for_places or self._in_count == 1:  # D7 / V3
             self._end_game()
         else:
             # V3: the truthful cards stay on the pile; the next player still in carries on.
@@ -533,6 +629,8 @@ class Game:
 
     def _built_events(self) -> list[Event]:
         """Every event as an object, building those not built yet."""
+        if self._unlogged:
+            self._write_log()
         built = self._event_objects
         if len(built) < len(self._events):
             built.extend(starmap(_new, self._events[len(built) :]))
@@ -657,6 +755,16 @@ class Game:
             self._refuse(described, "finished", f"seat {seat} has finished and takes no part (V3)")
         if seat in self._declined:
             self._refuse(described, "already_declined", f"seat {seat} has already declined this claim (D3)")
+
+
+@cache
+def _seating(players: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """D1 turn order for a table size, worked out once: after each seat, the other seats in turn order;
+    and for each seat, how far to its left every seat sits (R9 ranks simultaneous doubters by it)."""
+    twice = [*range(players), *range(players)]
+    after = tuple([tuple(twice[seat + 1 : seat + players]) for seat in range(players)])
+    offsets = tuple([tuple(twice[players - seat : 2 * players - seat]) for seat in range(players)])
+    return after, offsets
 
 
 def _check_first(rules: Rules, first: int) -> None:
