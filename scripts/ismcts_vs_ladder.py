@@ -40,7 +40,7 @@ class HonestRollout:
             if rollout.building(seat):  # the search stopped mid-play: put it down as the due rank
                 steps = [encoding.ANNOUNCE + encoding.RANKS.index(view.due_rank)]
             else:
-                steps = spiel.action_steps(view, self.bot.act(view))
+                steps = encoding.steps_for(view, self.bot.act(view))
             for step in steps:
                 if rollout.is_terminal():  # called off at max_steps in the middle of a play
                     break
@@ -76,7 +76,7 @@ def play(game: Any, seed: int, seat: int, options: argparse.Namespace) -> bool:
             continue
         if not queued:
             view = state.view(current)
-            queued = spiel.action_steps(view, bots[current].act(view))
+            queued = encoding.steps_for(view, bots[current].act(view))
         state.apply_action(queued.pop(0))
     return bool(state.returns()[seat] > 0)
 

@@ -31,7 +31,7 @@ def play_with_bots(state: Any, spec: str, seed: int, until: int) -> Any:
         seat = state.current_player()
         if not queued:
             view = state.view(seat)
-            queued = spiel.action_steps(view, bots[seat].act(view))
+            queued = encoding.steps_for(view, bots[seat].act(view))
         state.apply_action(queued.pop(0))
     return state
 
@@ -171,6 +171,6 @@ def test_ismcts_plays_a_whole_three_player_game() -> None:
             continue
         if not queued:
             view = state.view(seat)
-            queued = spiel.action_steps(view, opponents[seat].act(view))
+            queued = encoding.steps_for(view, opponents[seat].act(view))
         state.apply_action(queued.pop(0))
     assert sum(state.returns()) == pytest.approx(0.0)

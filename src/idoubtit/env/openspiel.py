@@ -149,10 +149,6 @@ def dealt_state(game: Any, seed: int) -> Any:
     return state
 
 
-#: The encoding's steps for a bot's action (kept under this name for the scripts that use it).
-action_steps = encoding.steps_for
-
-
 # --------------------------------------------------------------------------------------------------
 # The state's data
 

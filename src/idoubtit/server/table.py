@@ -37,6 +37,7 @@ from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
     ServerError,
+    error_message,
     finite,
     view_message,
 )
@@ -373,7 +374,7 @@ class Table:
             await self._commit(Doubt(tuple(entry.seat for entry in pending)), acks=acks)
         except ServerError as error:  # storage failed: every doubter hears it, nothing changed
             for connection, message_id in acks.items():
-                connection.send(_error(error, message_id))
+                connection.send(error_message(error, message_id))
 
     # ----------------------------------------------------------------------------------------------
     # Applying an action: try, store, adopt, tell everyone
@@ -596,10 +597,6 @@ def _changes_decision(action: Action, after: Game) -> bool:
 
 def _timer_kind(game: Game) -> str:
     return "doubt" if game.phase is Phase.DOUBT else "turn"
-
-
-def _error(error: ServerError, message_id: str | int | None) -> dict[str, Any]:
-    return {"type": "error", "code": error.code, "message": error.message, "id": message_id}
 
 
 async def _logged(code: str, coroutine: Coroutine[Any, Any, None]) -> None:
