@@ -91,11 +91,6 @@ def take_turn(page: Page, doubt: Callable[[Page], bool]) -> str | None:
     return None
 
 
-def claim_by(page: Page, name: str) -> bool:
-    claim = page.locator(".claim")
-    return claim.count() > 0 and name in claim.inner_text()
-
-
 def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(
     browser: Browser, server: ServerProcess, tmp_path: Path, record_property: Callable[[str, object], None]
 ) -> None:
@@ -115,7 +110,9 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(
         refreshed = False
 
         def bo_doubts(page: Page) -> bool:
-            return len(outcomes) < 2 and claim_by(page, "Anna")
+            # Every claim, Anna's and the bots', until a doubt has turned up both a truth and a bluff: the
+            # bots bluff often enough that one game shows both, whatever the deal.
+            return len(outcomes) < 2
 
         deadline = time.monotonic() + GAME_TIMEOUT
         while time.monotonic() < deadline:
