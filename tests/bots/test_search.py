@@ -10,15 +10,18 @@ import pytest
 
 from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Play, Rank, Rules
 from idoubtit.bots import BOTS, AdaptiveBot, RandomBot, make_bot, play_out
+from idoubtit.bots.adaptive import Belief, OpponentBelief
 from idoubtit.bots.search import (
     Sampler,
     SearchBot,
     Simulator,
     advance,
+    believed_cards,
     false_chance,
     own_turn_distances,
     rescaled,
 )
+from idoubtit.engine import Claim
 
 VARIANT_SETS = [
     {},
@@ -196,3 +199,70 @@ def test_the_plan_can_be_switched_off_from_a_spec(spec: str, advisor: bool) -> N
     made = make_bot(spec, random.Random(1))
     assert isinstance(made, SearchBot)
     assert made.advisor is advisor
+
+
+def pile_pickup_game() -> Game:
+    """Seat 0 takes a pile holding seat 1's undoubted "one King" (really the AS): it is believed to hold a King."""
+    game = Game.from_hands(Rules(3), ["7H KD 2C 3C", "AS AH 5D 6D", "QS JD 3D 4D"])
+    game.play(0, "7H")
+    game.doubt(1)
+    game.play(1, "AS")  # "one King"
+    for seat in game.awaiting:
+        game.decline(seat)
+    game.play(2, "QS")
+    game.doubt(0)  # true: seat 0 takes the AS (face down) and the QS (turned up)
+    return game
+
+
+def kings_in_seat_0(sampler: Sampler, samples: int = 40) -> list[int]:
+    return [sum(card.rank is Rank.KING for card in sampler.sample().hands[0]) for _ in range(samples)]
+
+
+def test_samples_deal_the_cards_the_adaptive_model_believes() -> None:
+    game = pile_pickup_game()
+    view = game.view(2)
+    searcher = bot()
+    tracker = searcher._track(view)
+    searcher.model.observe(view)
+    believed = searcher._believed(view)
+    assert [rank for rank, _ in believed[0]] == [Rank.KING]
+    # Dealt by the belief, seat 0 holds a King in every sample; dealt blindly, often none.
+    sure = {0: ((Rank.KING, 1.0),)}
+    assert min(kings_in_seat_0(Sampler(view, tracker, random.Random(1), believed=sure))) >= 1
+    assert min(kings_in_seat_0(Sampler(view, tracker, random.Random(1)))) == 0
+    # With the model's own trust, the King is there more often than by chance.
+    weighted = kings_in_seat_0(Sampler(view, tracker, random.Random(1), believed=believed), 400)
+    blind = kings_in_seat_0(Sampler(view, tracker, random.Random(1)), 400)
+    assert sum(map(bool, weighted)) > sum(map(bool, blind)) + 40
+
+
+def belief_of(seat: int, believed: tuple[tuple[Rank, float], ...]) -> Belief:
+    opponent = OpponentBelief(seat, 5, (), believed, 5, 0.2, 0.2, 0.5)
+    return Belief(0, (opponent,), (), (), 0)
+
+
+def test_a_claimants_believed_cards_of_the_claimed_rank_go_down_with_its_claim() -> None:
+    # The adaptive model moves them to the pile only when the window closes; the sample must not deal
+    # them to the claimant's hand as well as to the pile.
+    belief = belief_of(1, ((Rank.KING, 0.7), (Rank.KING, 0.6), (Rank.FIVE, 0.9)))
+    assert believed_cards(belief, None)[1] == belief.opponents[0].believed
+    assert believed_cards(belief, Claim(1, 1, Rank.KING))[1] == ((Rank.KING, 0.6), (Rank.FIVE, 0.9))
+    assert believed_cards(belief, Claim(1, 3, Rank.KING))[1] == ((Rank.FIVE, 0.9),)
+    assert believed_cards(belief, Claim(2, 2, Rank.KING))[1] == belief.opponents[0].believed
+
+
+def test_a_bluff_onto_a_big_pile_is_searched_only_when_asked() -> None:
+    # Seven cards on the pile and no Jack in hand: any play of seat 0 bluffs, and caught it takes all (R8).
+    game = Game.from_hands(Rules(3), ["AS AH 2C 3C 4C", "KS KH 5D 6D 7D", "QS QH 8H 9H 10H"])
+    for seat, cards in ((0, "AS AH"), (1, "KS KH 5D"), (2, "QS QH")):
+        game.play(seat, cards)
+        for other in game.awaiting:
+            game.decline(other)
+    view = game.view(0)
+    bluff = Play(0, (Card.parse("4C"),), Rank.JACK)
+    assert view.pile_size == 7
+    assert SearchBot(pile_search=7).risky_bluff(view, bluff)
+    assert not SearchBot(pile_search=8).risky_bluff(view, bluff)
+    assert not SearchBot().risky_bluff(view, bluff)  # off by default
+    searcher = SearchBot(rng=random.Random(1), iterations=5, pile_search=5)
+    assert searcher.act(view) in searcher.play_candidates(view) or searcher.rollouts > 0

@@ -17,9 +17,14 @@ What the parts do, and why:
   cards an opponent was known to hold and presumably played), the cards known to be in each hand, and
   per opponent a model (:class:`OpponentModel`) of how often its claims are false and how it doubts
   (a threshold style, fitted to its answers), for the quick policies of the rollouts.
-* :class:`Sampler` deals the unseen cards. The open claim is false with the model's chance, and a
-  doubt decision is stratified on exactly that: each iteration plays a false and a true version of
-  the claim, weighed by that chance.
+* :class:`Sampler` deals the unseen cards, weighted by the adaptive model's belief. The pile's
+  face-down cards are of their claimed rank as often as each claimant's record says; then each
+  opponent gets the cards it surely holds, then each card it is believed to hold (the face-down cards
+  of undoubted claims it took with a pile) is of its claimed rank with the model's trust in that
+  claimant (:meth:`AdaptiveBot.belief <idoubtit.bots.adaptive.AdaptiveBot.belief>`), and the rest of
+  the hand is drawn at random from what is left. The open claim is false with the model's chance,
+  and a doubt decision is stratified on exactly that: each iteration plays a false and a true version
+  of the claim, weighed by that chance.
 * :class:`Simulator` plays a sampled position on, on counts by rank (:class:`State`): suits never
   matter to the rules, so rollouts need no :class:`~idoubtit.engine.Game` and copy in a few steps. In
   the first window after our play each opponent doubts with the model's chance (or surely, if its
@@ -45,12 +50,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
-from idoubtit.bots.adaptive import AdaptiveBot
+from idoubtit.bots.adaptive import AdaptiveBot, Belief
 from idoubtit.bots.knowledge import own_cards_in_pile, sizes_before
 from idoubtit.engine import (
     STANDARD_DECK,
     Action,
     Card,
+    Claim,
     Decline,
     Declined,
     Doubt,
@@ -468,6 +474,26 @@ class Position:
     claim: tuple[int, tuple[Card, ...], Rank] | None
 
 
+def believed_cards(belief: Belief, claim: Claim | None) -> dict[int, tuple[tuple[Rank, float], ...]]:
+    """Per opponent, the cards it probably holds: the face-down cards of undoubted claims it took with a
+    pile, each of its claimed rank with the claimant's trust (the adaptive model's belief).
+
+    The model moves a claimant's believed cards to the pile only when the window closes; the claim on
+    the table has already put its cards of the rank down (players tell the truth first), so they leave
+    its hand here.
+    """
+    believed = {opponent.seat: opponent.believed for opponent in belief.opponents}
+    if claim is not None and claim.seat in believed:
+        cards = list(believed[claim.seat])
+        for _ in range(claim.count):
+            match = next((card for card in cards if card[0] is claim.rank), None)
+            if match is None:
+                break
+            cards.remove(match)
+        believed[claim.seat] = tuple(cards)
+    return believed
+
+
 def flag(value: bool | str) -> bool:
     """An on/off option, given as a bool or, from a bot spec (``search[advisor=false]``), as text."""
     if isinstance(value, str):
@@ -484,7 +510,11 @@ class SearchBot:
     leaf score; ``own_style`` is the doubting style the rollouts give this seat. A doubt must beat
     declining by ``doubt_margin``; a searched play must beat the model's plan by ``play_margin`` when
     someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise (1.0 or more: the plan
-    stands, unsearched). ``advisor=False`` searches every play.
+    stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals the hands of the
+    samples without the adaptive model's belief (only known cards, the rest at random).
+    ``pile_search`` (0: off) searches, in the middle game too, a plan that bluffs onto a pile of that
+    many cards or more against plays with fewer false cards. ``fallback`` (0: off): when doubting and
+    declining come out closer than that, the model's own threshold answers instead.
     ``rollouts`` counts the simulated continuations so far, so tests can see when no search was needed.
     """
 
@@ -503,6 +533,9 @@ class SearchBot:
         midgame_margin: float = 1.0,
         endgame_cards: int = 4,
         advisor: bool | str = True,
+        belief: bool | str = True,
+        pile_search: int = 0,
+        fallback: float = 0.0,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -515,6 +548,9 @@ class SearchBot:
         self.midgame_margin = midgame_margin
         self.endgame_cards = endgame_cards
         self.advisor = flag(advisor)
+        self.belief = flag(belief)
+        self.pile_search = pile_search
+        self.fallback = fallback
         self.rollouts = 0
         #: The last search: sampled deals, and each candidate's average value (for tests and tuning).
         self.last_search: tuple[int, list[float]] = (0, [])
@@ -538,10 +574,13 @@ class SearchBot:
             if advice is None:
                 return self._played(self._search(view, tracker, candidates, start))
             margin = self.play_margin if self.endgame(view) else self.midgame_margin
-            if margin >= 1.0:
-                return self._played(advice)  # no average can beat it by a whole win: no search needed
+            if margin >= 1.0 and self.risky_bluff(view, advice):
+                margin = self.play_margin
+                candidates = [play for play in candidates if false_cards(play) < false_cards(advice)]
             key = sorted(map(sort_key, advice.cards))
             candidates = [advice, *(play for play in candidates if sorted(map(sort_key, play.cards)) != key)]
+            if margin >= 1.0 or len(candidates) == 1:
+                return self._played(advice)  # no average can beat it by a whole win, or nothing to compare
             return self._played(self._search(view, tracker, candidates, start, margin))
         settled = self.settled_answer(view)
         if settled is not None:
@@ -551,7 +590,16 @@ class SearchBot:
             return Doubt((view.seat,))  # the count proves it false
         if lie <= 0.0:
             return Decline(view.seat)  # the claimant is known to hold the cards
-        return self._search(view, tracker, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
+        answer = self._search(view, tracker, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
+        decline, doubt = self.last_search[1]
+        if abs(doubt - decline) < self.fallback:
+            # Too close to call on a few dozen samples: the model's threshold decides.
+            return Doubt((view.seat,)) if self.model.should_doubt(view) else Decline(view.seat)
+        return answer
+
+    def _believed(self, view: View) -> dict[int, tuple[tuple[Rank, float], ...]]:
+        """Per opponent, the cards the adaptive model believes it holds (see :func:`believed_cards`)."""
+        return believed_cards(self.model.belief(view), view.claim)
 
     def _answers(self, view: View, candidates: Sequence[Action]) -> dict[int, list[float]]:
         """For each size of play among ``candidates``, each seat's chance to doubt it (the model's)."""
@@ -566,6 +614,11 @@ class SearchBot:
         if isinstance(action, Play):
             self.model.chosen_looks = self.model.looks.get(len(action.cards), {})
         return action
+
+    def risky_bluff(self, view: View, advice: Play) -> bool:
+        """True when the plan bluffs onto a pile of ``pile_search`` cards or more: caught, this seat takes
+        it all back (R8), so the plan's bluff is searched against plays with fewer false cards."""
+        return 0 < self.pile_search <= view.pile_size and false_cards(advice) > 0
 
     def endgame(self, view: View) -> bool:
         """True when going out is near for someone: there the search sees to the end of the game, and
@@ -675,7 +728,8 @@ class SearchBot:
         """The candidate with the best average over sampled deals; the first one (the advisor's play)
         keeps its place unless another beats it by ``margin``."""
         assert view.seat is not None
-        sampler = Sampler(view, tracker, self.rng, lie)
+        believed = self._believed(view) if self.belief else None
+        sampler = Sampler(view, tracker, self.rng, lie, believed)
         simulator = Simulator(view, tracker, self.depth, self.temperature, self.own_style)
         if view.must_play:
             simulator.answers = self._answers(view, candidates)
@@ -719,11 +773,25 @@ class SearchBot:
 
 
 class Sampler:
-    """Deals the cards this seat cannot see, consistently with the view and weighted by the claims made."""
+    """Deals the cards this seat cannot see, consistently with the view and weighted by the claims made.
 
-    def __init__(self, view: View, tracker: Tracker, rng: random.Random, lie: float | None = None) -> None:
+    ``believed`` (per opponent, claimed rank and trust: :func:`believed_cards`) is the adaptive model's
+    belief of what each hand holds beyond its known cards; each believed card is dealt, of its rank,
+    with its trust, before the rest of the hand is drawn blindly (R8: a pile taken is mostly what was
+    claimed for it).
+    """
+
+    def __init__(
+        self,
+        view: View,
+        tracker: Tracker,
+        rng: random.Random,
+        lie: float | None = None,
+        believed: dict[int, tuple[tuple[Rank, float], ...]] | None = None,
+    ) -> None:
         assert view.seat is not None
         self.view, self.rng, self.seat = view, rng, view.seat
+        self.believed = believed or {}
         decks = view.rules.deck_count
         pool = Counter(dict.fromkeys(STANDARD_DECK, decks))
         pool.subtract(view.hand)
@@ -851,7 +919,7 @@ class Sampler:
             if other == self.seat:
                 hands.append(list(self.view.hand))
                 continue
-            known = self.known[other][:size]
+            known = self._believed_hand(other, size, pool)
             missing = size - len(known)
             if missing > 0:
                 hands.append(known + pool[len(pool) - missing :])
@@ -863,6 +931,19 @@ class Sampler:
         if claim is not None:
             position_claim = (claim.seat, tuple(pile[len(pile) - claim.count :]), claim.rank)
         return Position(hands, pile, owners, position_claim)
+
+    def _believed_hand(self, other: int, size: int, pool: list[Card]) -> list[Card]:
+        """``other``'s known cards, then each card it is believed to hold, of its rank with its trust
+        (taken from the shuffled ``pool``)."""
+        hand = self.known[other][:size]
+        for rank, chance in self.believed.get(other, ()):
+            if len(hand) >= size:
+                break
+            if self.rng.random() < chance:
+                card = take_rank(pool, rank)
+                if card is not None:
+                    hand.append(card)
+        return hand
 
 
 def rescaled(weights: list[float], lie: float) -> list[float]:
@@ -884,6 +965,19 @@ def take(pool: list[Card], rank: Rank, of_rank: bool) -> Card:
         if (pool[index].rank is rank) is of_rank:
             return pool.pop(index)
     return pool.pop()
+
+
+def false_cards(play: Play) -> int:
+    """How many of a play's cards are not of the rank it announces."""
+    return sum(card.rank is not play.rank for card in play.cards)
+
+
+def take_rank(pool: list[Card], rank: Rank) -> Card | None:
+    """Remove and return a card of ``rank`` from the shuffled pool, None if none is left."""
+    for index in range(len(pool) - 1, -1, -1):
+        if pool[index].rank is rank:
+            return pool.pop(index)
+    return None
 
 
 def hypergeometric(population: int, successes: int, draws: int, hits: int) -> float:
