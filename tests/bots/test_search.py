@@ -249,20 +249,3 @@ def test_a_claimants_believed_cards_of_the_claimed_rank_go_down_with_its_claim()
     assert believed_cards(belief, Claim(1, 1, Rank.KING))[1] == ((Rank.KING, 0.6), (Rank.FIVE, 0.9))
     assert believed_cards(belief, Claim(1, 3, Rank.KING))[1] == ((Rank.FIVE, 0.9),)
     assert believed_cards(belief, Claim(2, 2, Rank.KING))[1] == belief.opponents[0].believed
-
-
-def test_a_bluff_onto_a_big_pile_is_searched_only_when_asked() -> None:
-    # Seven cards on the pile and no Jack in hand: any play of seat 0 bluffs, and caught it takes all (R8).
-    game = Game.from_hands(Rules(3), ["AS AH 2C 3C 4C", "KS KH 5D 6D 7D", "QS QH 8H 9H 10H"])
-    for seat, cards in ((0, "AS AH"), (1, "KS KH 5D"), (2, "QS QH")):
-        game.play(seat, cards)
-        for other in game.awaiting:
-            game.decline(other)
-    view = game.view(0)
-    bluff = Play(0, (Card.parse("4C"),), Rank.JACK)
-    assert view.pile_size == 7
-    assert SearchBot(pile_search=7).risky_bluff(view, bluff)
-    assert not SearchBot(pile_search=8).risky_bluff(view, bluff)
-    assert not SearchBot().risky_bluff(view, bluff)  # off by default
-    searcher = SearchBot(rng=random.Random(1), iterations=5, pile_search=5)
-    assert searcher.act(view) in searcher.play_candidates(view) or searcher.rollouts > 0

@@ -512,9 +512,6 @@ class SearchBot:
     someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise (1.0 or more: the plan
     stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals the hands of the
     samples without the adaptive model's belief (only known cards, the rest at random).
-    ``pile_search`` (0: off) searches, in the middle game too, a plan that bluffs onto a pile of that
-    many cards or more against plays with fewer false cards. ``fallback`` (0: off): when doubting and
-    declining come out closer than that, the model's own threshold answers instead.
     ``rollouts`` counts the simulated continuations so far, so tests can see when no search was needed.
     """
 
@@ -534,8 +531,6 @@ class SearchBot:
         endgame_cards: int = 4,
         advisor: bool | str = True,
         belief: bool | str = True,
-        pile_search: int = 0,
-        fallback: float = 0.0,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -549,8 +544,6 @@ class SearchBot:
         self.endgame_cards = endgame_cards
         self.advisor = flag(advisor)
         self.belief = flag(belief)
-        self.pile_search = pile_search
-        self.fallback = fallback
         self.rollouts = 0
         #: The last search: sampled deals, and each candidate's average value (for tests and tuning).
         self.last_search: tuple[int, list[float]] = (0, [])
@@ -574,9 +567,6 @@ class SearchBot:
             if advice is None:
                 return self._played(self._search(view, tracker, candidates, start))
             margin = self.play_margin if self.endgame(view) else self.midgame_margin
-            if margin >= 1.0 and self.risky_bluff(view, advice):
-                margin = self.play_margin
-                candidates = [play for play in candidates if false_cards(play) < false_cards(advice)]
             key = sorted(map(sort_key, advice.cards))
             candidates = [advice, *(play for play in candidates if sorted(map(sort_key, play.cards)) != key)]
             if margin >= 1.0 or len(candidates) == 1:
@@ -590,12 +580,7 @@ class SearchBot:
             return Doubt((view.seat,))  # the count proves it false
         if lie <= 0.0:
             return Decline(view.seat)  # the claimant is known to hold the cards
-        answer = self._search(view, tracker, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
-        decline, doubt = self.last_search[1]
-        if abs(doubt - decline) < self.fallback:
-            # Too close to call on a few dozen samples: the model's threshold decides.
-            return Doubt((view.seat,)) if self.model.should_doubt(view) else Decline(view.seat)
-        return answer
+        return self._search(view, tracker, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
 
     def _believed(self, view: View) -> dict[int, tuple[tuple[Rank, float], ...]]:
         """Per opponent, the cards the adaptive model believes it holds (see :func:`believed_cards`)."""
@@ -614,11 +599,6 @@ class SearchBot:
         if isinstance(action, Play):
             self.model.chosen_looks = self.model.looks.get(len(action.cards), {})
         return action
-
-    def risky_bluff(self, view: View, advice: Play) -> bool:
-        """True when the plan bluffs onto a pile of ``pile_search`` cards or more: caught, this seat takes
-        it all back (R8), so the plan's bluff is searched against plays with fewer false cards."""
-        return 0 < self.pile_search <= view.pile_size and false_cards(advice) > 0
 
     def endgame(self, view: View) -> bool:
         """True when going out is near for someone: there the search sees to the end of the game, and
@@ -965,11 +945,6 @@ def take(pool: list[Card], rank: Rank, of_rank: bool) -> Card:
         if (pool[index].rank is rank) is of_rank:
             return pool.pop(index)
     return pool.pop()
-
-
-def false_cards(play: Play) -> int:
-    """How many of a play's cards are not of the rank it announces."""
-    return sum(card.rank is not play.rank for card in play.cards)
 
 
 def take_rank(pool: list[Card], rank: Rank) -> Card | None:
