@@ -227,7 +227,7 @@ def test_samples_deal_the_cards_the_adaptive_model_believes() -> None:
     believed = searcher._believed(view)
     assert [rank for rank, _ in believed[0]] == [Rank.KING]
     # Dealt by the belief, seat 0 holds a King in every sample; dealt blindly, often none.
-    sure = {0: ((Rank.KING, 1.0),)}
+    sure: dict[int, tuple[tuple[Rank, float], ...]] = {0: ((Rank.KING, 1.0),)}
     assert min(kings_in_seat_0(Sampler(view, tracker, random.Random(1), believed=sure))) >= 1
     assert min(kings_in_seat_0(Sampler(view, tracker, random.Random(1)))) == 0
     # With the model's own trust, the King is there more often than by chance.
