@@ -383,9 +383,7 @@ class Game:
                 remaining.remove(card)
         except ValueError:
             self._check_held(seat, parsed, Play(seat, parsed, announced))  # raises
-        if self._unlogged:
-            self._write_log()
-        mark = len(self._events)
+        mark = self._log_mark()
         self._hands[seat] = remaining
         self._put_down(seat, parsed, self._due if announced is None else announced, remaining)
         return self._events_since(mark)
@@ -398,9 +396,7 @@ class Game:
             or (len(seats) > 1 and len(set(seats)) != len(seats))
         ):
             self._check_doubt(seats)  # raises: it says what is wrong
-        if self._unlogged:
-            self._write_log()
-        mark = len(self._events)
+        mark = self._log_mark()
         self._doubt_logged(tuple(seats))
         return self._events_since(mark)
 
@@ -411,18 +407,14 @@ class Game:
             self._check_seat(seat, described)
             self._check_phase(Phase.DOUBT, described)
             self._check_may_answer(seat, described)
-        if self._unlogged:
-            self._write_log()
-        mark = len(self._events)
+        mark = self._log_mark()
         self._decline_logged(seat)
         return self._events_since(mark)
 
     def close_window(self) -> list[Event]:
         """D3: the table's doubt timer ran out; the window closes with no doubt."""
         self._check_phase(Phase.DOUBT, "close")
-        if self._unlogged:
-            self._write_log()
-        mark = len(self._events)
+        mark = self._log_mark()
         self._close_window_logged()
         return self._events_since(mark)
 
@@ -509,6 +501,12 @@ class Game:
         # Events are a function of the actions: the events written before are this log's beginning.
         self._events = scribe._events
         self._unlogged = False
+
+    def _log_mark(self) -> int:
+        """Where the next action's events will start, once the log is written up to now."""
+        if self._unlogged:
+            self._write_log()
+        return len(self._events)
 
     def _log_action(self, record: _Record) -> None:
         kind = record[0]
