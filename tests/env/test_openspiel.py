@@ -174,3 +174,29 @@ def test_ismcts_plays_a_whole_three_player_game() -> None:
             queued = encoding.steps_for(view, opponents[seat].act(view))
         state.apply_action(queued.pop(0))
     assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_resampling_hands_a_seat_s_cards_on_over_several_unseen_plays() -> None:
+    # In this game a seat picks up a pile holding cards the player later sees with another seat, more of
+    # them than its next unseen play holds: a fitting history hands them on over several unseen plays.
+    # (Before, every random history failed there and the resample fell back to the true deal.)
+    game = load(players=3, max_steps=2000)
+    state = spiel.dealt_state(game, 2)
+    cards = state.rules.card_count
+    bots = {seat: make_bot("counter", random.Random(20 + seat)) for seat in range(3)}
+    queued: list[int] = []
+    samples = 0
+    for step in range(400):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        if step % 7 == 0:
+            sample = state.resample_from_infostate(player, random.Random(step + 2).random)
+            assert sample.view(player) == state.view(player)
+            assert sample.history()[:cards] != state.history()[:cards], f"the true deal came back at step {step}"
+            samples += 1
+        if not queued:
+            view = state.view(player)
+            queued = encoding.steps_for(view, bots[player].act(view))
+        state.apply_action(queued.pop(0))
+    assert samples > 30
