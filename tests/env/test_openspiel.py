@@ -21,9 +21,11 @@ def load(**params: Any) -> Any:
     return pyspiel.load_game(spiel.GAME_NAME, params)
 
 
-def play_with_bots(state: Any, spec: str, seed: int, until: int) -> Any:
-    """Let the project's bots play every seat for about ``until`` decisions (a play is finished, not cut)."""
-    bots = {seat: make_bot(spec, random.Random(f"{seed}:{seat}")) for seat in range(state.num_players())}
+def play_with_bots(state: Any, spec: str, seed: int, until: int, bots: dict[int, Any] | None = None) -> Any:
+    """Let the project's bots play every seat for about ``until`` decisions (a play is finished, not cut);
+    ``bots`` (seat to bot) keeps the same players, and what they learned, from one call to the next."""
+    if bots is None:
+        bots = {seat: make_bot(spec, random.Random(f"{seed}:{seat}")) for seat in range(state.num_players())}
     queued: list[int] = []
     taken = 0
     while (taken < until or queued) and not state.is_terminal():
@@ -180,23 +182,17 @@ def test_resampling_hands_a_seat_s_cards_on_over_several_unseen_plays() -> None:
     # In this game a seat picks up a pile holding cards the player later sees with another seat, more of
     # them than its next unseen play holds: a fitting history hands them on over several unseen plays.
     # (Before, every random history failed there and the resample fell back to the true deal.)
-    game = load(players=3, max_steps=2000)
-    state = spiel.dealt_state(game, 2)
+    state = spiel.dealt_state(load(players=3, max_steps=2000), 2)
     cards = state.rules.card_count
     bots = {seat: make_bot("counter", random.Random(20 + seat)) for seat in range(3)}
-    queued: list[int] = []
     samples = 0
-    for step in range(400):
+    for checkpoint in range(60):
         if state.is_terminal():
             break
         player = state.current_player()
-        if step % 7 == 0:
-            sample = state.resample_from_infostate(player, random.Random(step + 2).random)
-            assert sample.view(player) == state.view(player)
-            assert sample.history()[:cards] != state.history()[:cards], f"the true deal came back at step {step}"
-            samples += 1
-        if not queued:
-            view = state.view(player)
-            queued = encoding.steps_for(view, bots[player].act(view))
-        state.apply_action(queued.pop(0))
+        sample = state.resample_from_infostate(player, random.Random(checkpoint).random)
+        assert sample.view(player) == state.view(player)
+        assert sample.history()[:cards] != state.history()[:cards], f"the true deal came back at {checkpoint}"
+        samples += 1
+        play_with_bots(state, "counter", 0, until=7, bots=bots)
     assert samples > 30
