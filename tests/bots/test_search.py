@@ -15,6 +15,7 @@ from idoubtit.bots.search import (
     Sampler,
     SearchBot,
     Simulator,
+    State,
     advance,
     believed_cards,
     false_chance,
@@ -104,11 +105,19 @@ def test_a_real_decision_searches_and_is_reproducible() -> None:
     assert first.last_search[0] == 30
 
 
-def test_in_the_middle_game_the_models_plan_stands_unsearched() -> None:
+def test_with_a_whole_win_as_margin_the_models_plan_stands_unsearched() -> None:
     game = Game.deal(Rules(4), 11)
-    searcher = SearchBot(rng=random.Random(1), iterations=200)
+    searcher = SearchBot(rng=random.Random(1), iterations=200, midgame_margin=1.0)
     assert searcher.act(game.view(0)) == AdaptiveBot(random.Random(0)).act(game.view(0))
     assert searcher.rollouts == 0
+
+
+def test_in_the_middle_game_plays_are_searched_against_the_plan() -> None:
+    game = Game.deal(Rules(4), 11)
+    searcher = SearchBot(rng=random.Random(1), iterations=20)
+    action = searcher.act(game.view(0))
+    assert searcher.rollouts > 0
+    assert action in searcher.play_candidates(game.view(0)) or action == AdaptiveBot(random.Random(0)).act(game.view(0))
 
 
 def test_near_the_end_plays_are_searched_against_the_plan() -> None:
@@ -172,7 +181,7 @@ def test_rollouts_keep_every_card_and_never_touch_a_game() -> None:
     searcher = bot(iterations=3)
     tracker = searcher._track(view)
     sampler = Sampler(view, tracker, random.Random(1))
-    simulator = Simulator(view, tracker, depth=6, temperature=4.0)
+    simulator = Simulator(view, tracker, depth=6, temperature=1.0)
     state = simulator.position(sampler.sample())
     assert sum(state.sizes) + state.pile_size == 52
     assert [sum(hand) for hand in state.hands] == list(view.hand_sizes)
@@ -181,6 +190,35 @@ def test_rollouts_keep_every_card_and_never_touch_a_game() -> None:
         value = simulator.value_after(copy, action, 0.5)
         assert 0.0 <= value <= 1.0
         assert state.sizes == [13, 13, 13, 13]  # the base position is left as it was
+
+
+def counts(*ranks: Rank) -> list[int]:
+    """A hand as the rollouts hold it: cards counted by rank value."""
+    held = [0] * 14
+    for rank in ranks:
+        held[rank.value] += 1
+    return held
+
+
+def test_the_leaf_puts_one_turn_from_going_out_far_above_three_turns() -> None:
+    # Seat 0 plays Aces now and holds one Ace (out next turn); seat 1 is due K, 9, 5 on its next turns and
+    # holds one of each (out in three). Who won games of adaptive bots says the first is several times
+    # likelier to win; a score of exp(-turns / 4) gave it 1.6 times.
+    game = Game.deal(Rules(4), 3)
+    hands = [
+        counts(Rank.ACE),
+        counts(Rank.KING, Rank.NINE, Rank.FIVE),
+        counts(*[Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.SEVEN, Rank.EIGHT] * 2),
+        counts(*[Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.SEVEN, Rank.EIGHT] * 2),
+    ]
+    state = State(hands, [0] * 14, [[0] * 14 for _ in range(4)], Rank.ACE.value, 0, [True] * 4, None)
+    searcher = bot()  # with the bot's own leaf settings
+    first, second = (
+        Simulator(game.view(seat), searcher._track(game.view(seat)), None, searcher.temperature) for seat in (0, 1)
+    )
+    assert first.finish_cost(hands[0], Rank.ACE.value, 4) == 1
+    assert second.finish_cost(hands[1], Rank.KING.value, 4) == 3
+    assert first._evaluate(state) > 3 * second._evaluate(state)
 
 
 def test_time_budget_mode_stops_near_the_budget() -> None:

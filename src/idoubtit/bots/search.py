@@ -29,14 +29,16 @@ What the parts do, and why:
   matter to the rules, so rollouts need no :class:`~idoubtit.engine.Game` and copy in a few steps. In
   the first window after our play each opponent doubts with the model's chance (or surely, if its
   sampled cards prove the claim false); later on, as its fitted style says. A rollout stops after about
-  two rounds and scores the seats by how many turns each needs to go out with a true last play (R10).
-* Plays: the model's plan-based play (the adaptive bot's choice in this seat) stands in the middle
-  game, unsearched; once some hand is down to ``endgame_cards`` cards, it is searched against the
+  two rounds and scores the seats by how many turns each needs to go out with a true last play (R10),
+  on a curve fitted to who won games between adaptive bots: one turn from going out is worth far more
+  than three.
+* Plays: the model's plan-based play (the adaptive bot's choice in this seat) is searched against the
   truthful play, the truthful play plus one to three bluff cards (those whose rank comes due last at
-  this seat's turns) and "everything but next turn's rank", and must be beaten by a margin. Measured
-  against three adaptive bots, searched plays in the middle game did worse than the plan, and searched
-  doubts far better than the adaptive bot's threshold: the search doubts more often, where a pile
-  taken back costs little or a claimant is close to going out.
+  this seat's turns) and "everything but next turn's rank", and must be beaten by a margin: a wide one
+  in the middle game, a narrow one once some hand is down to ``endgame_cards`` cards. Measured against
+  three adaptive bots, searched doubts did far better than the adaptive bot's threshold (the search
+  doubts more often, where a pile taken back costs little or a claimant is close to going out), and
+  searched plays in the middle game did better than the plan only with the fitted leaf score.
 """
 
 from __future__ import annotations
@@ -115,6 +117,13 @@ VALUE: Final = [card.rank.value for card in STANDARD_DECK]
 BLUFF_COST: Final = 2.0
 STACK_COST: Final = 2.0
 STUCK_COST: Final = 4.0
+#: The leaf score: a seat's chance to finish first goes as (1 + its finish cost) ** -LEAF_POWER, times
+#: exp(LEAF_CARD) per card it holds (of two equal costs, the bigger hand has more to bluff with) and
+#: exp(-LEAF_ORDER) per seat still in that plays before it. Fitted to who won 800 games of adaptive bots
+#: (3.3, 0.071, 0.095), then softened by 0.7, which won more games (docs/bots.md).
+LEAF_POWER: Final = 2.3
+LEAF_CARD: Final = 0.05
+LEAF_ORDER: Final = 0.067
 #: doubt_threshold's rise for a doubter holding 0, 1, 2, … cards (index up to the largest hand there is).
 OWN_BAR: Final = [OWN_NEAR_OUT[size] if size < len(OWN_NEAR_OUT) else 0.0 for size in range(1000)]
 #: A distance meaning "this rank never comes due at this seat's turns" (13 players and more, V4).
@@ -506,8 +515,8 @@ class SearchBot:
 
     ``budget`` is the thinking time per decision in seconds; ``iterations`` (sampled deals per decision)
     replaces the clock when given, which with a seeded ``rng`` makes every decision reproducible.
-    ``depth`` caps a rollout in turns (default: two rounds and two turns) and ``temperature`` scales the
-    leaf score; ``own_style`` is the doubting style the rollouts give this seat. A doubt must beat
+    ``depth`` caps a rollout in turns (default: two rounds and two turns) and ``temperature`` divides the
+    leaf score (above 1: softer); ``own_style`` is the doubting style the rollouts give this seat. A doubt must beat
     declining by ``doubt_margin``; a searched play must beat the model's plan by ``play_margin`` when
     someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise (1.0 or more: the plan
     stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals the hands of the
@@ -523,11 +532,11 @@ class SearchBot:
         budget: float = 0.1,
         iterations: int | None = None,
         depth: int | None = None,
-        temperature: float = 4.0,
+        temperature: float = 1.0,
         own_style: float = OWN_STYLE,
         doubt_margin: float = 0.0,
         play_margin: float = 0.02,
-        midgame_margin: float = 1.0,
+        midgame_margin: float = 0.05,
         endgame_cards: int = 4,
         advisor: bool | str = True,
         belief: bool | str = True,
@@ -1267,7 +1276,8 @@ class Simulator:
 
     def _evaluate(self, state: State) -> float:
         """Chance to finish first among the seats still in, guessed from how many turns each seat needs
-        to go out (:meth:`finish_cost`): a count of cards alone misses that the last play must be true."""
+        to go out (:meth:`finish_cost`; a count of cards alone misses that the last play must be true),
+        its cards and its place in the turn order (see :data:`LEAF_POWER`)."""
         temperature = self.temperature
         players, active, hands = self.players, state.active, state.hands
         seats_in = sum(active)
@@ -1277,11 +1287,14 @@ class Simulator:
         if state.claim is not None:
             seat, first = (seat + 1) % players, self.next_value[first]
         weights = [0.0] * players
+        order = 0  # how many seats still in play before this one
         for _ in range(players):
             if active[seat]:
                 cost = self.finish_cost(hands[seat], first, seats_in)
-                weights[seat] = math.exp(-cost / temperature)
+                score = LEAF_CARD * state.sizes[seat] - LEAF_ORDER * order - LEAF_POWER * math.log(1.0 + cost)
+                weights[seat] = math.exp(score / temperature)
                 first = self.next_value[first]
+                order += 1
             seat = (seat + 1) % players
         return weights[self.seat] / sum(weights)
 
