@@ -118,9 +118,9 @@ BLUFF_COST: Final = 2.0
 STACK_COST: Final = 2.0
 STUCK_COST: Final = 4.0
 #: The leaf score: a seat's chance to finish first goes as (1 + its finish cost) ** -LEAF_POWER, times
-#: exp(LEAF_CARD) per card it holds (of two equal costs, the bigger hand has more to bluff with) and
-#: exp(-LEAF_ORDER) per seat still in that plays before it. Fitted to who won 800 games of adaptive bots
-#: (3.3, 0.071, 0.095), then softened by 0.7, which won more games (docs/bots.md).
+#: exp(LEAF_CARD) per card it holds (the fit makes it positive: at an equal cost, more cards leave more
+#: ways to play) and exp(-LEAF_ORDER) per seat still in that plays before it. Fitted to who won 800
+#: games of adaptive bots (3.3, 0.071, 0.095), then softened by 0.7, which won more games (docs/bots.md).
 LEAF_POWER: Final = 2.3
 LEAF_CARD: Final = 0.05
 LEAF_ORDER: Final = 0.067
@@ -515,12 +515,12 @@ class SearchBot:
 
     ``budget`` is the thinking time per decision in seconds; ``iterations`` (sampled deals per decision)
     replaces the clock when given, which with a seeded ``rng`` makes every decision reproducible.
-    ``depth`` caps a rollout in turns (default: two rounds and two turns) and ``temperature`` divides the
-    leaf score (above 1: softer); ``own_style`` is the doubting style the rollouts give this seat. A doubt must beat
-    declining by ``doubt_margin``; a searched play must beat the model's plan by ``play_margin`` when
-    someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise (1.0 or more: the plan
-    stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals the hands of the
-    samples without the adaptive model's belief (only known cards, the rest at random).
+    ``depth`` caps a rollout in turns (default: two rounds and two turns) and ``temperature`` divides
+    the leaf score (above 1: softer); ``own_style`` is the doubting style the rollouts give this seat.
+    A doubt must beat declining by ``doubt_margin``; a searched play must beat the model's plan by
+    ``play_margin`` when someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise (1.0
+    or more: the plan stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals
+    the hands of the samples without the adaptive model's belief (only known cards, the rest at random).
     ``rollouts`` counts the simulated continuations so far, so tests can see when no search was needed.
     """
 
