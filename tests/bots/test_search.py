@@ -205,12 +205,8 @@ def test_the_leaf_puts_one_turn_from_going_out_far_above_three_turns() -> None:
     # holds one of each (out in three). Who won games of adaptive bots says the first is several times
     # likelier to win; a score of exp(-turns / 4) gave it 1.6 times.
     game = Game.deal(Rules(4), 3)
-    hands = [
-        counts(Rank.ACE),
-        counts(Rank.KING, Rank.NINE, Rank.FIVE),
-        counts(*[Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.SEVEN, Rank.EIGHT] * 2),
-        counts(*[Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.SEVEN, Rank.EIGHT] * 2),
-    ]
+    far_from_out = counts(*[Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.SEVEN, Rank.EIGHT] * 2)
+    hands = [counts(Rank.ACE), counts(Rank.KING, Rank.NINE, Rank.FIVE), far_from_out, list(far_from_out)]
     state = State(hands, [0] * 14, [[0] * 14 for _ in range(4)], Rank.ACE.value, 0, [True] * 4, None)
     searcher = bot()  # with the bot's own leaf settings
     first, second = (
