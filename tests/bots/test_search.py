@@ -203,7 +203,8 @@ def counts(*ranks: Rank) -> list[int]:
 def test_the_leaf_puts_one_turn_from_going_out_far_above_three_turns() -> None:
     # Seat 0 plays Aces now and holds one Ace (out next turn); seat 1 is due K, 9, 5 on its next turns and
     # holds one of each (out in three). Who won games of adaptive bots says the first is several times
-    # likelier to win; a score of exp(-turns / 4) gave it 1.6 times.
+    # likelier to win (the bot's softened score: three times); a score of exp(-turns / 4) gave it
+    # 1.6 times.
     game = Game.deal(Rules(4), 3)
     far_from_out = counts(*[Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.SEVEN, Rank.EIGHT] * 2)
     hands = [counts(Rank.ACE), counts(Rank.KING, Rank.NINE, Rank.FIVE), far_from_out, list(far_from_out)]
@@ -214,7 +215,32 @@ def test_the_leaf_puts_one_turn_from_going_out_far_above_three_turns() -> None:
     )
     assert first.finish_cost(hands[0], Rank.ACE.value, 4) == 1
     assert second.finish_cost(hands[1], Rank.KING.value, 4) == 3
-    assert first._evaluate(state) > 3 * second._evaluate(state)
+    assert first._evaluate(state) > 2.5 * second._evaluate(state)
+
+
+def test_the_leaf_remembers_each_hands_cost_by_its_first_due_rank() -> None:
+    # The leaf keeps each hand's cost term for the rest of the search; the same hands with another rank
+    # due first must be scored afresh, exactly as a simulator with nothing remembered scores them.
+    game = Game.deal(Rules(4), 3)
+    hands = [counts(Rank.ACE), counts(Rank.KING, Rank.NINE, Rank.FIVE), counts(Rank.TWO), counts(Rank.SIX)]
+    searcher = bot()
+    view = game.view(0)
+
+    def simulator() -> Simulator:
+        return Simulator(view, searcher._track(view), None, searcher.temperature)
+
+    def at(due: Rank) -> State:
+        owned = [[0] * 14 for _ in range(4)]
+        return State([list(hand) for hand in hands], [0] * 14, owned, due.value, 0, [True] * 4, None)
+
+    remembering = simulator()
+    aces_first = remembering._evaluate(at(Rank.ACE))
+    assert len(remembering.leaf_terms) == 4
+    kings_first = remembering._evaluate(at(Rank.KING))
+    assert len(remembering.leaf_terms) == 8
+    assert kings_first == simulator()._evaluate(at(Rank.KING))
+    assert aces_first == simulator()._evaluate(at(Rank.ACE))
+    assert kings_first != aces_first
 
 
 def test_time_budget_mode_stops_near_the_budget() -> None:

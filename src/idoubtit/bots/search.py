@@ -28,10 +28,10 @@ What the parts do, and why:
 * :class:`Simulator` plays a sampled position on, on counts by rank (:class:`State`): suits never
   matter to the rules, so rollouts need no :class:`~idoubtit.engine.Game` and copy in a few steps. In
   the first window after our play each opponent doubts with the model's chance (or surely, if its
-  sampled cards prove the claim false); later on, as its fitted style says. A rollout stops after about
-  two rounds and scores the seats by how many turns each needs to go out with a true last play (R10),
-  on a curve fitted to who won games between adaptive bots: one turn from going out is worth far more
-  than three.
+  sampled cards prove the claim false); later on, as its fitted style says. A rollout stops after one
+  round and two turns and scores the seats by how many turns each needs to go out with a true last
+  play (R10), on a curve fitted to who won games between adaptive bots: one turn from going out is
+  worth far more than three.
 * Plays: the model's plan-based play (the adaptive bot's choice in this seat) is searched against the
   truthful play, the truthful play plus one to three bluff cards (those whose rank comes due last at
   this seat's turns) and "everything but next turn's rank", and must be beaten by a margin: a wide one
@@ -120,10 +120,10 @@ STUCK_COST: Final = 4.0
 #: The leaf score: a seat's chance to finish first goes as (1 + its finish cost) ** -LEAF_POWER, times
 #: exp(LEAF_CARD) per card it holds (the fit makes it positive: at an equal cost, more cards leave more
 #: ways to play) and exp(-LEAF_ORDER) per seat still in that plays before it. Fitted to who won 800
-#: games of adaptive bots (3.3, 0.071, 0.095), then softened by 0.7, which won more games (docs/bots.md).
-LEAF_POWER: Final = 2.3
-LEAF_CARD: Final = 0.05
-LEAF_ORDER: Final = 0.067
+#: games of adaptive bots (3.3, 0.071, 0.095), then halved: a softer score won more games (docs/bots.md).
+LEAF_POWER: Final = 1.65
+LEAF_CARD: Final = 0.036
+LEAF_ORDER: Final = 0.048
 #: doubt_threshold's rise for a doubter holding 0, 1, 2, … cards (index up to the largest hand there is).
 OWN_BAR: Final = [OWN_NEAR_OUT[size] if size < len(OWN_NEAR_OUT) else 0.0 for size in range(1000)]
 #: A distance meaning "this rank never comes due at this seat's turns" (13 players and more, V4).
@@ -515,7 +515,7 @@ class SearchBot:
 
     ``budget`` is the thinking time per decision in seconds; ``iterations`` (sampled deals per decision)
     replaces the clock when given, which with a seeded ``rng`` makes every decision reproducible.
-    ``depth`` caps a rollout in turns (default: two rounds and two turns) and ``temperature`` divides
+    ``depth`` caps a rollout in turns (default: one round and two turns) and ``temperature`` divides
     the leaf score (above 1: softer); ``own_style`` is the doubting style the rollouts give this seat.
     A doubt must beat declining by ``doubt_margin``; a searched play must beat the model's plan by
     ``play_margin`` when someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise (1.0
@@ -1046,7 +1046,7 @@ class Simulator:
         self.copies = RANK_COPIES_PER_DECK * view.rules.deck_count
         self.cap = view.rules.max_cards_per_play or 10_000
         active = self.players - len(view.places)
-        self.depth = depth if depth is not None else 2 * active + 2
+        self.depth = depth if depth is not None else active + 2
         self.temperature = temperature
         self.ascending = view.rules.ascending
         distance = own_turn_distances(max(active, 1), view.rules.ascending)
@@ -1085,6 +1085,10 @@ class Simulator:
         #: it cannot prove it false (from the adaptive bot's model of how each opponent doubts).
         self.answers: dict[int, list[float]] = {}
         self.declined: frozenset[int] = frozenset()
+        #: Each hand's finish-cost term of the leaf score, by its counts and first due rank: the same hands
+        #: come back across candidates and samples, and the cost is the leaf's dearest part. (The seats
+        #: still in never change within a search: a rollout ends when a seat goes out.)
+        self.leaf_terms: dict[tuple[int, ...], float] = {}
         if view.claim is not None:
             self.declined = frozenset(
                 seat
@@ -1287,11 +1291,16 @@ class Simulator:
         if state.claim is not None:
             seat, first = (seat + 1) % players, self.next_value[first]
         weights = [0.0] * players
+        known = self.leaf_terms
         order = 0  # how many seats still in play before this one
         for _ in range(players):
             if active[seat]:
-                cost = self.finish_cost(hands[seat], first, seats_in)
-                score = LEAF_CARD * state.sizes[seat] - LEAF_ORDER * order - LEAF_POWER * math.log(1.0 + cost)
+                hand = hands[seat]
+                key = (*hand, first)
+                cost_term = known.get(key)
+                if cost_term is None:
+                    cost_term = known[key] = LEAF_POWER * math.log(1.0 + self.finish_cost(hand, first, seats_in))
+                score = LEAF_CARD * state.sizes[seat] - LEAF_ORDER * order - cost_term
                 weights[seat] = math.exp(score / temperature)
                 first = self.next_value[first]
                 order += 1
