@@ -116,17 +116,20 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(
 
         deadline = time.monotonic() + GAME_TIMEOUT
         while time.monotonic() < deadline:
-            done = [take_turn(anna, lambda page: False), take_turn(bo, bo_doubts)]
-            for line in bo.locator(".log li").all_inner_texts():  # what the doubts turned up, as Bo read it
-                if line.startswith("Turned up:"):
-                    outcomes.add("true" if line.endswith("it was true.") else "bluff")
-            if len(outcomes) == 2 and not refreshed:
+            # Bo reloads the page once both outcomes were seen, on a turn of Bo's to play: then no doubt
+            # window is open and nothing can change Bo's hand until Bo plays (a window Bo doubted in
+            # could hand Bo the pile while the page reloads).
+            if len(outcomes) == 2 and not refreshed and bo.locator("button[data-key=play]").count():
                 before = hand(bo)
                 bo.reload()
                 bo.wait_for_selector(".table")
                 assert hand(bo) == before  # back in the seat, with the same cards
                 assert bo.locator(".player.me").count() == 1
                 refreshed = True
+            done = [take_turn(anna, lambda page: False), take_turn(bo, bo_doubts)]
+            for line in bo.locator(".log li").all_inner_texts():  # what the doubts turned up, as Bo read it
+                if line.startswith("Turned up:"):
+                    outcomes.add("true" if line.endswith("it was true.") else "bluff")
             if done == ["over", "over"]:
                 break
             if done == [None, None]:
