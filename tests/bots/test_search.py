@@ -200,6 +200,13 @@ def counts(*ranks: Rank) -> list[int]:
     return held
 
 
+def turn_start(hands: list[list[int]], due: Rank) -> State:
+    """A rollout state at the start of seat 0's turn: these hands, an empty pile, every seat still in."""
+    return State(
+        [list(hand) for hand in hands], [0] * 14, [[0] * 14 for _ in hands], due.value, 0, [True] * len(hands), None
+    )
+
+
 def test_the_leaf_puts_one_turn_from_going_out_far_above_three_turns() -> None:
     # Seat 0 plays Aces now and holds one Ace (out next turn); seat 1 is due K, 9, 5 on its next turns and
     # holds one of each (out in three). Who won games of adaptive bots says the first is several times
@@ -208,7 +215,7 @@ def test_the_leaf_puts_one_turn_from_going_out_far_above_three_turns() -> None:
     game = Game.deal(Rules(4), 3)
     far_from_out = counts(*[Rank.TWO, Rank.THREE, Rank.FOUR, Rank.SIX, Rank.SEVEN, Rank.EIGHT] * 2)
     hands = [counts(Rank.ACE), counts(Rank.KING, Rank.NINE, Rank.FIVE), far_from_out, list(far_from_out)]
-    state = State(hands, [0] * 14, [[0] * 14 for _ in range(4)], Rank.ACE.value, 0, [True] * 4, None)
+    state = turn_start(hands, Rank.ACE)
     searcher = bot()  # with the bot's own leaf settings
     first, second = (
         Simulator(game.view(seat), searcher._track(game.view(seat)), None, searcher.temperature) for seat in (0, 1)
@@ -229,17 +236,13 @@ def test_the_leaf_remembers_each_hands_cost_by_its_first_due_rank() -> None:
     def simulator() -> Simulator:
         return Simulator(view, searcher._track(view), None, searcher.temperature)
 
-    def at(due: Rank) -> State:
-        owned = [[0] * 14 for _ in range(4)]
-        return State([list(hand) for hand in hands], [0] * 14, owned, due.value, 0, [True] * 4, None)
-
     remembering = simulator()
-    aces_first = remembering._evaluate(at(Rank.ACE))
+    aces_first = remembering._evaluate(turn_start(hands, Rank.ACE))
     assert len(remembering.leaf_terms) == 4
-    kings_first = remembering._evaluate(at(Rank.KING))
+    kings_first = remembering._evaluate(turn_start(hands, Rank.KING))
     assert len(remembering.leaf_terms) == 8
-    assert kings_first == simulator()._evaluate(at(Rank.KING))
-    assert aces_first == simulator()._evaluate(at(Rank.ACE))
+    assert kings_first == simulator()._evaluate(turn_start(hands, Rank.KING))
+    assert aces_first == simulator()._evaluate(turn_start(hands, Rank.ACE))
     assert kings_first != aces_first
 
 
