@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from idoubtit import Game
 from idoubtit.cli import app
+from idoubtit.names import BOT_NAMES
 
 runner = CliRunner()
 
@@ -19,9 +21,10 @@ def test_play_plain_saves_a_record_that_replays(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "--plain", "--seed", "11", "--players", "3", "--save", str(record)], answers)
     assert result.exit_code == 0, result.output
     assert "Game over." in result.output
-    game = Game.replay(json.loads(record.read_text()))
+    saved = json.loads(record.read_text())
+    game = Game.replay(saved)
     assert game.is_over
-    assert game.record() == json.loads(record.read_text())
+    assert game.record() == {key: value for key, value in saved.items() if key != "table"}
 
 
 def test_replay_tells_the_game_as_a_seat_saw_it(tmp_path: Path) -> None:
@@ -51,7 +54,7 @@ def test_a_table_r1_does_not_allow_is_refused_clearly() -> None:
 def test_v4_opens_the_table_to_two_players() -> None:
     result = runner.invoke(app, ["play", "--plain", "--players", "2", "--open-table", "--seed", "1"], "quit\n")
     assert result.exit_code == 1
-    assert "2 players, 1 deck(s)" in result.output
+    assert "2 players, 1 deck." in result.output
 
 
 def test_unknown_language_and_bot_are_refused_clearly() -> None:
@@ -69,3 +72,80 @@ def test_replay_of_a_broken_file_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(broken)])
     assert result.exit_code == 2
     assert "not a game record" in result.output
+
+
+def test_the_saved_record_keeps_who_sat_where_and_replay_uses_it(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    arguments = ["play", "--plain", "--seed", "2", "--players", "3", "--bots", "easy,random", "--lang", "lb"]
+    played = runner.invoke(app, [*arguments, "--name", "Anna", "--save", str(record)], "1\n" + "n\n1\n" * 3000)
+    assert played.exit_code == 0, played.output
+    seats = json.loads(record.read_text())["table"]["seats"]
+    assert seats[0] == {"name": "Anna", "kind": "human"}
+    assert [seat["kind"] for seat in seats[1:]] == ["bot", "bot"]
+    assert [seat["bot"] for seat in seats[1:]] == ["easy", "random"]
+    bots = [seat["name"] for seat in seats[1:]]
+    assert set(bots) <= set(BOT_NAMES["lb"])  # the names the table used, in the table's language
+    assert all(f"{name} (Computer)" in played.output for name in bots)
+
+    as_person = runner.invoke(app, ["replay", str(record), "--seat", "0", "--lang", "en"]).output
+    as_bot = runner.invoke(app, ["replay", str(record), "--seat", "1", "--lang", "en"]).output
+    watching = runner.invoke(app, ["replay", str(record), "--lang", "en"]).output
+    assert "You put down" in as_person
+    assert "Anna" not in as_person
+    assert all(f"{name} puts down" in as_person for name in bots)
+    assert "Anna puts down" in as_bot
+    assert f"{bots[1]} puts down" in as_bot
+    assert f"{bots[0]} puts down" not in as_bot  # seat 1 is "You" when the game is told as seat 1
+    assert all(f"{name} puts down" in watching for name in ["Anna", *bots])
+
+
+def test_replay_without_a_name_for_the_person_calls_them_by_their_seat(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    runner.invoke(app, ["play", "--plain", "--seed", "2", "--players", "3", "--save", str(record)], "1\n" * 5000)
+    assert json.loads(record.read_text())["table"]["seats"][0] == {"name": None, "kind": "human"}
+    assert "Seat 1 puts down" in runner.invoke(app, ["replay", str(record), "--lang", "en"]).output
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["replay"], ["tournament"], ["agent"], ["serve"]])
+def test_help_shows_flags_as_plain_flags(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    assert "--help" in result.output
+    assert "<bool>" not in result.output
+    if command == ["play"]:
+        assert "<int>" in result.output  # options that take a value still say which
+
+
+def tiny_tournament(plots: Path) -> str:
+    arguments = ["tournament", "--bots", "honest,random", "--players", "3", "--games", "3", "--workers", "1"]
+    result = runner.invoke(app, [*arguments, "--plots", str(plots)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_plots_to_a_png_path_are_one_png_file(tmp_path: Path) -> None:
+    output = tiny_tournament(tmp_path / "p.png")
+    assert (tmp_path / "p.png").is_file()
+    assert (tmp_path / "p.png").read_bytes().startswith(b"\x89PNG")
+    assert "on 1 worker (" in output  # and a real plural, not "worker(s)"
+
+
+def test_plots_to_any_other_path_are_a_folder_of_pngs(tmp_path: Path) -> None:
+    tiny_tournament(tmp_path / "plots")
+    assert sorted(path.name for path in (tmp_path / "plots").iterdir()) == ["ratings.png", "win_rate_by_seat.png"]
+
+
+def test_plots_to_another_kind_of_image_are_refused_before_playing(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["tournament", "--bots", "honest,random", "--plots", str(tmp_path / "p.jpg")])
+    assert result.exit_code == 2
+    assert "plots are PNG" in result.output
+    assert not (tmp_path / "p.jpg").exists()
+
+
+def test_the_tournament_summary_says_workers_in_the_plural_and_in_the_language() -> None:
+    arguments = ["tournament", "--bots", "honest,random", "--players", "3", "--games", "3", "--workers", "2"]
+    english = runner.invoke(app, arguments, env={"COLUMNS": "120", "LANGUAGE": "en"})
+    afrikaans = runner.invoke(app, arguments, env={"COLUMNS": "120", "LANGUAGE": "af"})
+    assert "on 2 workers (" in english.output
+    assert "op 2 werkers (" in afrikaans.output
+    assert "(s)" not in english.output + afrikaans.output

@@ -103,3 +103,46 @@ def test_plural_forms_follow_the_count() -> None:
     tr = translations("en")
     assert tr.ngettext("%(count)d King", "%(count)d Kings", 1) % {"count": 1} == "1 King"
     assert tr.ngettext("%(count)d King", "%(count)d Kings", 3) % {"count": 3} == "3 Kings"
+
+
+#: Phrasings a native reviewer asked for, and the ones they replaced (which must not come back).
+REVIEWED = {
+    "mn": {
+        "What happened": ("Болсон үйл явдал", "Юу болсон бэ"),
+        "Your hand": ("Таны хөзөр", "Таны гар"),
+        "Decks": ("Хөзрийн боодол", "Багц"),
+        "searching": ("гүн бодогч", "хайлт хийгч"),
+    },
+    "lb": {
+        "put down at least one card": ("mindestens eng Kaart erofleeën", "Kaart of"),
+        "Waiting for the host to start the game.": ("Organisateur", "Gastgeber"),
+        "searching": ("déif iwwerleeënd", "sichend"),
+        "%(name)s claims “%(claim)s”. %(call)s? (y/n)": ("(j/n)", "(y/n)"),
+    },
+    "af": {
+        "Play picked cards (p)": ("Speel die gekose kaarte (p)", "Speel gekose kaarte"),
+        "Clear pick": ("Kies af", "Ontkies"),
+        "Not allowed: %(reason)s": ("Nie toegelaat nie: %(reason)s", "Mag nie"),
+        "Due: %(rank)s": ("Aan die beurt: %(rank)s", "Nou:"),
+        "Ace": ("Aas", "aas"),
+        "you do not hold %(card)s": ("jy het nie %(card)s nie", "jy hou nie"),
+    },
+}
+
+
+@pytest.mark.parametrize(("language", "source"), [(lang, source) for lang in REVIEWED for source in REVIEWED[lang]])
+def test_the_reviewed_phrasings_stay(language: str, source: str) -> None:
+    wanted, replaced = REVIEWED[language][source]
+    text = translations(language).gettext(source)
+    assert wanted in text
+    assert replaced not in text
+
+
+def test_no_deck_is_called_a_bundle_in_mongolian() -> None:
+    catalog = read_catalog(Path(str(catalog_path("mn"))))
+    strings = [
+        text
+        for message in catalog
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+    ]
+    assert not [text for text in strings if "багц" in str(text).lower()]

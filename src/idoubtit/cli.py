@@ -2,20 +2,46 @@
 
 from __future__ import annotations
 
+import gettext
 import io
 import json
 import random
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from idoubtit.bots import BOTS, LEVELS, Bot, make_bot
 from idoubtit.engine import Game, IDoubtItError, Rules
 from idoubtit.i18n import LANGUAGES, pick_language, translations
 
-app = typer.Typer(help="I Doubt It (Cheat, BS): the card game of bluffing.", no_args_is_help=True)
+
+def _flags_without_placeholder(params: list[Any]) -> list[Any]:
+    """Typer's rich help prints a value placeholder (``<bool>``) beside every flag, ``--help``
+    included, though a flag takes no value: give flags an empty one, so they read ``--plain``."""
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class Command(TyperCommand):
+    """A command of ``idoubtit`` (flags shown as plain flags in its help)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:  # Any: the context class typer vendors is private
+        return _flags_without_placeholder(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """The ``idoubtit`` command itself (flags shown as plain flags in its help)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:  # Any: the context class typer vendors is private
+        return _flags_without_placeholder(super().get_params(ctx))
+
+
+app = typer.Typer(help="I Doubt It (Cheat, BS): the card game of bluffing.", no_args_is_help=True, cls=Group)
 
 # Table options shared by every command that sets up a table (RULES.md V1–V5).
 Ascending = Annotated[bool, typer.Option("--ascending", help="V1: ranks go up, A, 2, 3 … K.")]
@@ -48,22 +74,58 @@ def build_rules(
         raise typer.BadParameter(str(error)) from None
 
 
-def seat_bots(names: str, players: int, seed: int, me: int = 0) -> dict[int, Bot]:
-    """One bot for every seat but ``me``, cycling through the comma-separated ``names``."""
+def bot_specs(names: str, players: int, me: int = 0) -> dict[int, str]:
+    """The bot spec of every seat but ``me``, cycling through the comma-separated ``names``."""
     chosen = [name.strip() for name in names.split(",") if name.strip()]
     if not chosen:
         raise typer.BadParameter(f"name at least one bot: {', '.join(BOTS)} or package.module:ClassName")
     others = [seat for seat in range(players) if seat != me]
+    return {seat: chosen[index % len(chosen)] for index, seat in enumerate(others)}
+
+
+def seat_bots(names: str, players: int, seed: int, me: int = 0) -> dict[int, Bot]:
+    """One bot for every seat but ``me``, cycling through the comma-separated ``names``."""
     try:
         return {
-            seat: make_bot(chosen[index % len(chosen)], random.Random(f"{seed}/{seat}"))
-            for index, seat in enumerate(others)
+            seat: make_bot(spec, random.Random(f"{seed}/{seat}"))
+            for seat, spec in bot_specs(names, players, me).items()
         }
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
 
 
-@app.command()
+def table_record(names: list[str], specs: dict[int, str], person: str | None) -> dict[str, Any]:
+    """Who sat where, saved beside the engine's record (which :meth:`Game.replay` reads and which
+    holds no names): each seat's name and kind, ``human`` (the person, named by ``--name`` or not at
+    all) or ``bot`` with the ``--bots`` spec that played it (a level, a bot name or a class path)."""
+    seats: list[dict[str, Any]] = []
+    for seat, name in enumerate(names):
+        if seat in specs:
+            seats.append({"name": name, "kind": "bot", "bot": specs[seat]})
+        else:
+            seats.append({"name": person, "kind": "human"})
+    return {"seats": seats}
+
+
+def replay_names(
+    record: dict[str, Any], players: int, seat: int | None, tr: gettext.NullTranslations
+) -> list[str] | None:
+    """The seat names a saved record keeps (None for a record without them): "You" for the seat the
+    game is told as, the saved names otherwise ("Seat 2" for a person who gave no name)."""
+    table = record.get("table")
+    seats = table.get("seats") if isinstance(table, dict) else None
+    if not isinstance(seats, list) or len(seats) != players:
+        return None
+    names = []
+    for number, info in enumerate(seats):
+        name = info.get("name") if isinstance(info, dict) else None
+        names.append(name if isinstance(name, str) and name else tr.gettext("Seat %(number)d") % {"number": number + 1})
+    if seat is not None:
+        names[seat] = tr.gettext("You")
+    return names
+
+
+@app.command(cls=Command)
 def play(
     players: Annotated[int, typer.Option("--players", "-n", help="Players at the table, you included (3–11).")] = 4,
     bots: Annotated[
@@ -80,6 +142,7 @@ def play(
     decks: Decks = None,
     delay: Annotated[float, typer.Option(help="Seconds between computer players' moves on screen.")] = 0.7,
     save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) to this file at the end.")] = None,
+    name: Annotated[str | None, typer.Option(help="Your name in the saved record (the table calls you You).")] = None,
 ) -> None:
     """Play against the computer: a full-screen game, or line by line with --plain."""
     rules = build_rules(players, decks, ascending, cap, places, open_table, strict)
@@ -91,22 +154,26 @@ def play(
     game = Game.deal(rules, seed)
     seated = seat_bots(bots, rules.players, seed)
     tr = translations(language)
+    from idoubtit.tui.text import seat_names
+
+    names = seat_names(tr, rules.players, 0, seed)
     if plain:
         from idoubtit.tui.plain import PlainGame
 
-        code = PlainGame(game, seated, tr, sys.stdin, sys.stdout).run()
+        code = PlainGame(game, seated, tr, sys.stdin, sys.stdout, names=names).run()
     else:
         from idoubtit.tui.app import TableApp
 
-        table = TableApp(game, seated, tr, delay=delay)
+        table = TableApp(game, seated, tr, delay=delay, names=names)
         table.run()
         game, code = table.game, 0
     if save is not None:
-        save.write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
+        record = {**game.record(), "table": table_record(names, bot_specs(bots, rules.players), name)}
+        save.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     record: Annotated[Path, typer.Argument(help="A game record written by --save.")],
     seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it (default: a spectator).")] = None,
@@ -116,19 +183,21 @@ def replay(
     from idoubtit.tui.text import Narrator, seat_names
 
     try:
-        game = Game.replay(json.loads(record.read_text(encoding="utf-8")))
+        saved = json.loads(record.read_text(encoding="utf-8"))
+        game = Game.replay(saved)
         view = game.view(seat)
     except (OSError, json.JSONDecodeError, IDoubtItError) as error:
         raise typer.BadParameter(str(error)) from None
     tr = translations(pick_language(lang))
-    narrator = Narrator(tr, seat_names(tr, game.rules.players, seat), seat)
+    names = replay_names(saved, game.rules.players, seat, tr) or seat_names(tr, game.rules.players, seat, game.seed)
+    narrator = Narrator(tr, names, seat)
     for event in view.log:
         line = narrator.tell(event)
         if line:
             typer.echo(line)
 
 
-@app.command()
+@app.command(cls=Command)
 def tournament(
     bots: Annotated[str, typer.Option(help="Bots, comma-separated: names, levels, package.module:Class, name[opt=v].")],
     players: Annotated[int, typer.Option("--players", "-n", help="Seats at every table.")] = 4,
@@ -137,7 +206,10 @@ def tournament(
     workers: Annotated[int | None, typer.Option(help="Processes to play on (default: one per core).")] = None,
     cluster: Annotated[str | None, typer.Option(help="Address of a Dask scheduler to play on instead.")] = None,
     json_path: Annotated[Path | None, typer.Option("--json", help="Write every result to this JSON file.")] = None,
-    plots: Annotated[Path | None, typer.Option(help="Write PNG plots (ratings, win rate by seat) here.")] = None,
+    plots: Annotated[
+        Path | None,
+        typer.Option(help="Write the plots (ratings, win rate by seat): one PNG if this ends in .png, else a folder."),
+    ] = None,
     ascending: Ascending = False,
     cap: Cap = False,
     places: Places = False,
@@ -149,7 +221,14 @@ def tournament(
     from rich.console import Console
 
     from idoubtit.tournament import run_tournament
-    from idoubtit.tournament.report import cross_table, progress_bar, standings_table, write_json, write_plots
+    from idoubtit.tournament.report import (
+        check_plots_path,
+        cross_table,
+        progress_bar,
+        standings_table,
+        write_json,
+        write_plots,
+    )
     from idoubtit.tournament.runner import default_workers
 
     rules = build_rules(players, decks, ascending, cap, places, open_table, strict)
@@ -161,6 +240,11 @@ def tournament(
             raise typer.BadParameter(str(error), param_hint="--bots") from None
     if games < 1:
         raise typer.BadParameter("play at least one game", param_hint="--games")
+    if plots is not None:
+        try:
+            check_plots_path(plots)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--plots") from None
     workers = default_workers() if workers is None else max(1, workers)
     total = -(-games // players) * players
     console = Console()
@@ -169,8 +253,21 @@ def tournament(
         outcome = run_tournament(names, rules, games, seed, workers, cluster, lambda done: bar.advance(task, done))
     console.print(standings_table(outcome))
     console.print(cross_table(outcome))
-    console.print(f"{len(outcome.results):,} games in {outcome.seconds:.1f} s on {workers} worker(s)"
-                  f" ({len(outcome.results) / max(outcome.seconds, 1e-9):,.0f} games/s)")  # fmt: skip
+    tr = translations(pick_language())
+    summary = tr.ngettext(
+        "%(games)s games in %(seconds)s s on %(workers)d worker (%(speed)s games/s)",
+        "%(games)s games in %(seconds)s s on %(workers)d workers (%(speed)s games/s)",
+        workers,
+    )  # a tournament plays at least one game per seat, so "games" is always plural
+    console.print(
+        summary
+        % {
+            "games": f"{len(outcome.results):,}",
+            "seconds": f"{outcome.seconds:.1f}",
+            "workers": workers,
+            "speed": f"{len(outcome.results) / max(outcome.seconds, 1e-9):,.0f}",
+        }
+    )
     if json_path is not None:
         write_json(outcome, json_path)
     if plots is not None:
@@ -178,7 +275,7 @@ def tournament(
             console.print(f"wrote {path}")
 
 
-@app.command()
+@app.command(cls=Command)
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 lets phones on your network join.")] = (
         "127.0.0.1"
@@ -225,7 +322,7 @@ def serve(
     run_server(config)
 
 
-@app.command(context_settings={"allow_interspersed_args": False})
+@app.command(cls=Command, context_settings={"allow_interspersed_args": False})
 def agent(
     program: Annotated[
         list[str] | None, typer.Argument(help="The agent program and its arguments (after --), or --stdio.")

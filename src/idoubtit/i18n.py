@@ -40,6 +40,11 @@ def pick_language(explicit: str | None = None, environ: Mapping[str, str] | None
     return DEFAULT_LANGUAGE
 
 
+def language_of(tr: gettext.NullTranslations) -> str:
+    """The language of ``tr`` as its catalog names it (English for the source strings)."""
+    return tr.info().get("language", DEFAULT_LANGUAGE)
+
+
 def _language_code(text: str) -> str:
     """``mn_MN.UTF-8`` → ``mn``."""
     return text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()

@@ -55,6 +55,7 @@ async def test_picking_cards_with_the_mouse_and_playing_them() -> None:
     async with app.run_test(size=(110, 34)) as pilot:
         await pilot.pause()
         buttons = list(app.query(CardButton))
+        await pilot.press("c")  # put back the cards picked for us
         await pilot.click(buttons[0])
         await pilot.click(buttons[2])
         assert [button.picked for button in buttons[:3]] == [True, False, True]
@@ -71,7 +72,7 @@ async def test_nothing_happens_when_playing_without_picking() -> None:
     app = table(Rules(3), seed=1)
     async with app.run_test(size=(110, 34)) as pilot:
         await pilot.pause()
-        await pilot.press("p")
+        await pilot.press("c", "p")
         await pilot.pause()
         assert app.game.step == 0
         assert "Pick one or more cards" in str(app.query_one("#prompt", Static).render())
@@ -81,7 +82,7 @@ async def test_v5_strict_announcing_asks_for_the_rank() -> None:
     app = table(Rules(3, strict_announcing=True), seed=1)
     async with app.run_test(size=(110, 34)) as pilot:
         await pilot.pause()
-        await pilot.press("enter", "p")  # a card picked, but no rank chosen
+        await pilot.press("c", "enter", "p")  # a card picked, but no rank chosen
         await pilot.pause()
         assert app.game.step == 0
         assert "say which rank you announce" in str(app.query_one("#prompt", Static).render())
@@ -94,7 +95,7 @@ async def test_the_doubt_buttons_work_only_in_a_doubt_window() -> None:
         assert app.query_one("#doubt", Button).disabled
         await pilot.press("d")
         assert app.game.step == 0
-        await pilot.press("enter", "p")
+        await pilot.press("c", "enter", "p")
         for _ in range(50):
             await pilot.pause()
             if app.game.view(0).may_doubt:

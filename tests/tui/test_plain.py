@@ -35,7 +35,7 @@ def play_through_pipe(arguments: list[str], answer_doubts: str = "n") -> tuple[l
 def test_a_whole_game_through_a_pipe() -> None:
     lines, code = play_through_pipe(["--seed", "3", "--bots", "honest"])
     assert code == 0
-    assert lines[0].startswith("I Doubt It — 4 players")
+    assert lines[0].startswith("I Doubt It — 4 players, 1 deck.")
     assert any(line.startswith("Your hand: 1:") for line in lines)
     assert any("You put down “1 Ace”." in line for line in lines)
     assert lines[-1].startswith("Game over. Places: 1. ")
@@ -92,7 +92,7 @@ def test_refusals_are_explained_in_the_players_language() -> None:
     held = set(Game.deal(rules, 1).hand(0))
     missing = next(card for card in Game.deal(rules, 2).hand(0) if card not in held)
     text, _ = run_plain(f"{missing}\nquit\n", rules, language="af")
-    assert f"jy hou nie {missing.pretty()} nie" in text
+    assert f"jy het nie {missing.pretty()} nie" in text
     assert "does not hold" not in text  # the engine's English never reaches the player
 
 
@@ -100,3 +100,47 @@ def test_end_of_input_stops_the_game_cleanly() -> None:
     text, code = run_plain("", Rules(3))
     assert code == 1
     assert "Game stopped." in text
+
+
+def deal_with_aces(players: int = 3) -> tuple[int, list[str]]:
+    """A seed whose deal gives seat 0 at least one Ace (the first due rank, R5), and those Aces."""
+    for seed in range(100):
+        aces = [card.pretty() for card in Game.deal(Rules(players), seed).hand(0) if card.rank.symbol == "A"]
+        if aces:
+            return seed, aces
+    raise AssertionError("no deal with an Ace for seat 0")
+
+
+def test_an_empty_answer_puts_down_the_cards_of_the_due_rank() -> None:
+    seed, aces = deal_with_aces()
+    text, _ = run_plain("\nquit\n", Rules(3), seed=seed)
+    assert f"Enter alone puts down the Aces you hold: {' '.join(aces)}." in text
+    count = f"{len(aces)} Ace" + ("s" if len(aces) > 1 else "")
+    assert f"You put down “{count}”." in text
+    assert "Not allowed" not in text
+
+
+def test_under_v5_the_picked_cards_can_be_announced_with_as_alone() -> None:
+    seed, aces = deal_with_aces()
+    text, _ = run_plain("\nas A\nquit\n", Rules(3, strict_announcing=True), seed=seed)
+    assert "Not allowed: say which rank you announce" in text  # V5: the rank is never filled in
+    count = f"{len(aces)} Ace" + ("s" if len(aces) > 1 else "")
+    assert f"You put down “{count}”." in text
+
+
+def test_computer_players_have_names_and_are_marked_within_80_columns() -> None:
+    text, _ = run_plain("quit\n", Rules(11), language="mn")
+    table = next(line for line in text.splitlines() if line.startswith("Ширээнд: "))
+    assert table.startswith("Ширээнд: Та, ")
+    assert "(компьютер)" in table
+    assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("? "))
+
+
+def test_the_number_of_decks_is_said_with_its_plural() -> None:
+    one, _ = run_plain("quit\n", Rules(4), language="af")
+    two, _ = run_plain("quit\n", Rules(6), language="af")
+    assert "4 spelers, 1 pak kaarte." in one
+    assert "6 spelers, 2 pakke kaarte." in two
+    lb, _ = run_plain("quit\n", Rules(7), language="lb")
+    assert "7 Spiller, 2 Kaartespiller." in lb
+    assert "(s)" not in one + two + lb

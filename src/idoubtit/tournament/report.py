@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
@@ -11,6 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from idoubtit.tournament.runner import TournamentResult
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 
 class GamesPerSecondColumn(ProgressColumn):
@@ -71,28 +76,65 @@ def write_json(outcome: TournamentResult, path: Path) -> None:
     path.write_text(json.dumps(outcome.to_dict(), indent=1) + "\n", encoding="utf-8")
 
 
-def write_plots(outcome: TournamentResult, folder: Path) -> list[Path]:
-    """Two PNG files: every bot's rating with its 95 % interval, and every bot's win rate by seat."""
+#: Endings of image files that are not PNG: a path ending so is refused rather than made a folder.
+OTHER_IMAGES = frozenset({".jpg", ".jpeg", ".gif", ".svg", ".pdf", ".webp", ".bmp", ".tif", ".tiff"})
+
+
+def check_plots_path(target: Path) -> None:
+    """Refuse a plots path that is neither a PNG file (``.png``) nor a folder (anything else)."""
+    if target.suffix.lower() in OTHER_IMAGES:
+        raise ValueError(f"plots are PNG: give a file ending in .png, or a folder, not {str(target)!r}")
+    if target.suffix.lower() == ".png" and target.is_dir():
+        raise ValueError(f"{str(target)!r} is a folder; give a new file ending in .png, or that folder without .png")
+    if target.suffix.lower() != ".png" and target.is_file():
+        raise ValueError(f"{str(target)!r} is a file; plots go to a folder, or to a file ending in .png")
+
+
+def write_plots(outcome: TournamentResult, target: Path) -> list[Path]:
+    """Every bot's rating with its 95 % interval, and every bot's win rate by seat: both in one PNG
+    when ``target`` ends in ``.png``, else two PNG files in the folder ``target``."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only, no window
     import matplotlib.pyplot as plt
 
-    folder.mkdir(parents=True, exist_ok=True)
+    check_plots_path(target)
+    if target.suffix.lower() == ".png":
+        target.parent.mkdir(parents=True, exist_ok=True)
+        figure, (ratings, seats) = plt.subplots(1, 2, figsize=(14, 4))
+        _plot_ratings(outcome, ratings)
+        _plot_seats(outcome, seats)
+        _save(figure, target)
+        return [target]
+    target.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for plot, name in ((_plot_ratings, "ratings.png"), (_plot_seats, "win_rate_by_seat.png")):
+        figure, axes = plt.subplots(figsize=(7, 4))
+        plot(outcome, axes)
+        _save(figure, target / name)
+        paths.append(target / name)
+    return paths
+
+
+def _save(figure: Figure, path: Path) -> None:
+    import matplotlib.pyplot as plt
+
+    figure.tight_layout()
+    figure.savefig(path, dpi=120, format="png")
+    plt.close(figure)
+
+
+def _plot_ratings(outcome: TournamentResult, axes: Axes) -> None:
     bots = outcome.standings.ordered()
     names = [bot.name for bot in bots]
-
-    figure, axes = plt.subplots(figsize=(7, 4))
     spreads = [[bot.mu - bot.rating_interval[0] for bot in bots], [bot.rating_interval[1] - bot.mu for bot in bots]]
     axes.errorbar(names, [bot.mu for bot in bots], yerr=spreads, fmt="o", capsize=6)
     axes.set_ylabel("rating μ (95 % interval)")
     axes.set_title(f"Ratings after {len(outcome.results):,} games")
-    ratings = folder / "ratings.png"
-    figure.tight_layout()
-    figure.savefig(ratings, dpi=120)
-    plt.close(figure)
 
-    figure, axes = plt.subplots(figsize=(7, 4))
+
+def _plot_seats(outcome: TournamentResult, axes: Axes) -> None:
+    bots = outcome.standings.ordered()
     players = outcome.tournament.rules.players
     width = 0.8 / max(1, len(bots))
     for number, bot in enumerate(bots):
@@ -103,8 +145,3 @@ def write_plots(outcome: TournamentResult, folder: Path) -> list[Path]:
     axes.set_ylabel("win rate")
     axes.set_title("Win rate by seat")
     axes.legend()
-    seats = folder / "win_rate_by_seat.png"
-    figure.tight_layout()
-    figure.savefig(seats, dpi=120)
-    plt.close(figure)
-    return [ratings, seats]

@@ -1,19 +1,27 @@
 """The full-screen terminal game (Textual): you against computer players.
 
-Keys: ←/→ move between your cards, Enter or Space picks a card, ``p`` plays the picked cards,
-``d`` says "I doubt it", ``n`` lets a claim go, ``c`` clears the pick, ``q`` quits. Everything can
-be clicked with the mouse too.
+Keys: ←/→ (and ↑/↓ in a big hand) move between your cards, Enter or Space picks a card, ``p`` plays
+the picked cards, ``d`` says "I doubt it", ``n`` lets a claim go, ``c`` clears the pick, ``q`` quits.
+Everything can be clicked with the mouse too. On your turn the cards of the due rank are picked for
+you, as at the browser table.
+
+The table fits an 80×24 terminal in every language: the hand wraps onto as many rows as it needs,
+the players are listed in columns, and the choices go onto two rows (and flat buttons) when one row
+of full-size buttons does not fit.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable, Mapping
-from typing import ClassVar
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import ClassVar, Self
 
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.containers import Horizontal, ItemGrid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, RichLog, Select, Static
 
@@ -21,7 +29,22 @@ from idoubtit.bots import Bot
 from idoubtit.bots.runner import ask as ask_bot
 from idoubtit.bots.runner import settle_window, window_answers
 from idoubtit.engine import Card, Game, IDoubtItError, Phase, Rank
-from idoubtit.tui.text import Narrator, Translations, claim_words, doubt_call, explain, rank_names, seat_names
+from idoubtit.tui.text import (
+    Narrator,
+    Translations,
+    claim_words,
+    doubt_call,
+    explain,
+    rank_names,
+    seat_label,
+    seat_names,
+    truthful_pick,
+)
+
+#: Below this many rows the buttons are flat (one row high instead of three).
+TALL_BUTTONS_FROM = 32
+#: Cells a card takes in the hand: "10♥" with a space either side, and a space before the next card.
+CARD_WIDTH = 6
 
 
 class CardButton(Button):
@@ -29,7 +52,7 @@ class CardButton(Button):
 
     def __init__(self, card: Card, position: int) -> None:
         super().__init__(card.pretty(), name=f"card-{position}", classes="card", compact=True)
-        self.card = card
+        self.card, self.position = card, position
         self.picked = False
         if card.suit.value in "HD":
             self.add_class("red")
@@ -37,6 +60,13 @@ class CardButton(Button):
     def toggle(self) -> None:
         self.picked = not self.picked
         self.set_class(self.picked, "picked")
+
+    def press(self) -> Self:
+        """Pick or put back the card at once, not when the Pressed message comes round: a key typed
+        right after (Enter then p, typed ahead) must find the card picked."""
+        if not self.disabled:
+            self.toggle()
+        return super().press()
 
 
 class ResultScreen(ModalScreen[bool]):
@@ -71,24 +101,25 @@ class ResultScreen(ModalScreen[bool]):
 
 
 class TableApp(App[None]):
-    """The table: seats with hand sizes, the pile, the story so far, your hand and your choices."""
+    """The table: the due rank, the pile, the players, the story so far, your hand and your choices."""
 
     CSS = """
     Screen { layout: vertical; }
-    #top { height: auto; }
-    #status { width: 1fr; padding: 0 1; text-style: bold; border: round $accent; height: 100%; }
-    #seats { width: 40; padding: 0 1; border: round $secondary; height: auto; }
-    #log { height: 1fr; border: round $primary; }
+    #table { height: auto; border: round $accent; padding: 0 1; }
+    #status { text-style: bold; }
+    #seats { grid-gutter: 0 2; }
+    #log { height: 1fr; min-height: 3; border: round $primary; }
     #prompt { height: auto; padding: 0 1; text-style: bold; color: $warning; }
-    #hand { height: 3; border-top: solid $secondary; }
-    .card { min-width: 5; margin: 0 1 0 0; }
+    #hand { height: auto; border-top: solid $secondary; grid-rows: 1; }
+    .card { min-width: 5; width: 1fr; margin: 0 1 0 0; }
     .card.red { color: $error; }
     .card.picked { background: $accent; text-style: bold reverse; }
-    #choices { height: auto; }
+    #choices { height: auto; layout: horizontal; }
+    #choices.narrow { layout: vertical; }
+    .choice-group { height: auto; width: auto; }
     #choices Button { margin: 0 1 0 0; }
-    #rank { width: 24; }
-    #result { align: center middle; width: 60; height: auto; border: thick $primary; padding: 1 2;
-              background: $surface; }
+    #result { align: center middle; width: 60; max-width: 100%; height: auto; border: thick $primary;
+              padding: 1 2; background: $surface; }
     ResultScreen { align: center middle; }
     #result-buttons { height: auto; margin-top: 1; }
     """
@@ -96,21 +127,36 @@ class TableApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", show=False),
         Binding("right", "move(1)", show=False),
+        Binding("up", "move_row(-1)", show=False),
+        Binding("down", "move_row(1)", show=False),
     ]
 
-    def __init__(self, game: Game, bots: Mapping[int, Bot], tr: Translations, delay: float = 0.7, me: int = 0) -> None:
+    def __init__(
+        self,
+        game: Game,
+        bots: Mapping[int, Bot],
+        tr: Translations,
+        delay: float = 0.7,
+        me: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> None:
         super().__init__()
         self.game, self.bots, self.tr, self.delay, self.me = game, bots, tr, delay, me
-        self.names = seat_names(tr, game.rules.players, me)
+        self.names = list(names) if names is not None else seat_names(tr, game.rules.players, me, game.seed)
         self.narrator = Narrator(tr, self.names, me)
         self.told = 0
         self.games_played = 1
+        self.cursor = 0  # the card the keyboard is on, even before any card has the focus
         _ = tr.gettext
         self.title = _("I Doubt It")
-        # Bound here rather than in BINDINGS so that the footer speaks the player's language.
-        self.bind("p", "play", description=_("Play picked"))
-        self.bind("d", "doubt", description=doubt_call(tr))
-        self.bind("n", "let_go", description=_("Let it go"))
+        # Bound here rather than in BINDINGS so that the footer speaks the player's language. The keys
+        # of the buttons are not in the footer: each button's label carries its key.
+        self.bind("p", "play", show=False)
+        self.bind("d", "doubt", show=False)
+        self.bind("n", "let_go", show=False)
+        # Enter and Space pick the card the keyboard is on even when no card has the focus yet (keys
+        # typed while the table starts), and Ctrl+J is the Enter a terminal sends before it is in raw mode.
+        self.bind("enter,space,ctrl+j", "pick", description=_("Pick a card"), key_display="⏎")
         self.bind("c", "clear", description=_("Clear pick"))
         self.bind("q", "quit", description=_("Quit"))
 
@@ -118,29 +164,61 @@ class TableApp(App[None]):
 
     def compose(self) -> ComposeResult:
         _ = self.tr.gettext
-        with Horizontal(id="top"):
+        with Vertical(id="table"):
             yield Static(id="status")
-            yield Static(id="seats")
+            yield ItemGrid(
+                *(Static(id=f"seat-{seat}", classes="seat") for seat in range(self.game.rules.players)),
+                id="seats",
+                min_column_width=self.seat_width(),
+            )
         yield RichLog(id="log", wrap=True, markup=False)
         yield Static(id="prompt")
-        yield HorizontalScroll(id="hand")
-        with Horizontal(id="choices"):
-            yield Button(_("Play picked cards (p)"), id="play", variant="primary")
-            yield Select(self.rank_options(), prompt=_("Rank to announce"), id="rank", type_to_search=False)
-            yield Button(doubt_call(self.tr) + " (d)", id="doubt", variant="error")
-            yield Button(_("Let it go (n)"), id="let-go")
-        yield Footer()
+        yield ItemGrid(id="hand", min_column_width=CARD_WIDTH, max_column_width=CARD_WIDTH)
+        with Vertical(id="choices"):
+            with Horizontal(classes="choice-group"):
+                yield Button(_("Play picked cards (p)"), id="play", variant="primary")
+                yield Select(self.rank_options(), prompt=_("Rank to announce"), id="rank", type_to_search=False)
+            with Horizontal(classes="choice-group"):
+                yield Button(doubt_call(self.tr) + " (d)", id="doubt", variant="error")
+                yield Button(_("Let it go (n)"), id="let-go")
+        yield Footer(show_command_palette=False)
 
     def rank_options(self) -> list[tuple[str, Rank]]:
         names = rank_names(self.tr)
         return [(names[rank], rank) for rank in Rank]
 
+    def seat_width(self) -> int:
+        """The cells one line of the players' list takes, for the widest name and card count."""
+        labels = [seat_label(self.tr, name, seat in self.bots) for seat, name in enumerate(self.names)]
+        most = self.game.rules.deck_count * 52
+        states = [self.card_count(most), self.card_count(1), self.tr.gettext("finished")]
+        return 2 + max(map(cell_len, labels)) + 1 + max(map(cell_len, states))
+
+    def card_count(self, size: int) -> str:
+        return self.tr.ngettext("%(count)d card", "%(count)d cards", size) % {"count": size}
+
     async def on_mount(self) -> None:
         _ = self.tr.gettext
-        self.query_one("#status", Static).border_title = _("Table")
-        self.query_one("#seats", Static).border_title = _("Players")
+        self.query_one("#table", Vertical).border_title = _("Table")
         self.query_one("#log", RichLog).border_title = _("What happened")
+        self.query_one("#rank", Select).styles.width = max(map(cell_len, rank_names(self.tr).values())) + 8
+        self.fit_choices(self.size.width, self.size.height)
         await self.start_turns()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_choices(event.size.width, event.size.height)
+
+    def fit_choices(self, width: int, height: int) -> None:
+        """Flat buttons on a short screen, and the choices on two rows when one row does not fit."""
+        compact = height < TALL_BUTTONS_FROM
+        buttons = list(self.query("#choices Button").results(Button))
+        for button in buttons:
+            button.compact = compact
+        select = self.query_one("#rank", Select)
+        select.compact = compact
+        select_width = select.styles.width.cells if select.styles.width is not None else 0
+        row = sum(cell_len(str(button.label)) + 2 + 1 for button in buttons) + (select_width or 0) + 1
+        self.query_one("#choices").set_class(row > width, "narrow")
 
     # -- the flow of the game -----------------------------------------------------------------
 
@@ -197,8 +275,7 @@ class TableApp(App[None]):
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if isinstance(event.button, CardButton):
-            event.button.toggle()
-            return
+            return  # already picked or put back (CardButton.press)
         handlers = {"play": self.action_play, "doubt": self.action_doubt, "let-go": self.action_let_go}
         if event.button.id in handlers:
             await handlers[event.button.id]()
@@ -233,13 +310,42 @@ class TableApp(App[None]):
             if button.picked:
                 button.toggle()
 
+    def action_pick(self) -> None:
+        """Pick (or put back) the card the keyboard is on, and give it the focus."""
+        buttons = list(self.query(CardButton))
+        if not buttons:
+            return
+        focused = self.focused
+        button = focused if isinstance(focused, CardButton) else buttons[min(self.cursor, len(buttons) - 1)]
+        button.toggle()
+        button.focus()
+
     def action_move(self, step: int) -> None:
         buttons = list(self.query(CardButton))
         if not buttons:
             return
         focused = self.focused
-        position = buttons.index(focused) if isinstance(focused, CardButton) else -step
-        buttons[(position + step) % len(buttons)].focus()
+        position = buttons.index(focused) if isinstance(focused, CardButton) else self.cursor - step
+        self.cursor = (position + step) % len(buttons)
+        buttons[self.cursor].focus()
+
+    def action_move_row(self, step: int) -> None:
+        """Up or down one row of a hand that wraps onto several rows."""
+        buttons = list(self.query(CardButton))
+        if not buttons:
+            return
+        top = buttons[0].region.y
+        per_row = max(1, sum(1 for button in buttons if button.region.y == top))
+        focused = self.focused
+        position = buttons.index(focused) if isinstance(focused, CardButton) else self.cursor
+        target = position + step * per_row
+        if 0 <= target < len(buttons):
+            self.cursor = target
+            buttons[target].focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, CardButton):
+            self.cursor = event.widget.position
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -256,12 +362,17 @@ class TableApp(App[None]):
         self.told = len(log)
 
     async def refresh_hand(self) -> None:
-        hand = self.query_one("#hand", HorizontalScroll)
+        hand = self.query_one("#hand", ItemGrid)
         await hand.remove_children()
         view = self.game.view(self.me)
-        await hand.mount_all(CardButton(card, position) for position, card in enumerate(view.hand))
+        buttons = [CardButton(card, position) for position, card in enumerate(view.hand)]
         if view.must_play:
-            self.query(CardButton).first().focus()
+            for position in truthful_pick(view):
+                buttons[position].toggle()
+        await hand.mount_all(buttons)
+        self.cursor = 0
+        if view.must_play and buttons:
+            buttons[0].focus()
 
     def refresh_table(self) -> None:
         _ = self.tr.gettext
@@ -269,11 +380,12 @@ class TableApp(App[None]):
         names = rank_names(self.tr)
         self.query_one("#status", Static).update(
             _("Due: %(rank)s") % {"rank": names[view.due_rank]}
-            + "\n"
+            + " · "
             + self.tr.ngettext("Pile: %(count)d card", "Pile: %(count)d cards", view.pile_size)
             % {"count": view.pile_size}
         )
-        self.query_one("#seats", Static).update("\n".join(self.seat_lines(view.hand_sizes)))
+        for seat, line in enumerate(self.seat_lines(view.hand_sizes)):
+            self.query_one(f"#seat-{seat}", Static).update(Text(line, no_wrap=True, overflow="ellipsis"))
         self.query_one("#rank", Select).value = (
             Select.NULL if self.game.rules.strict_announcing else view.due_rank  # V5: no pre-filled rank
         )
@@ -284,12 +396,13 @@ class TableApp(App[None]):
 
     def seat_lines(self, sizes: tuple[int, ...]) -> list[str]:
         _ = self.tr.gettext
+        labels = [seat_label(self.tr, name, seat in self.bots) for seat, name in enumerate(self.names)]
+        width = max(map(cell_len, labels))
         lines = []
         for seat, size in enumerate(sizes):
             marker = "▶" if seat == self.game.to_play and not self.game.is_over else " "
-            count = self.tr.ngettext("%(count)d card", "%(count)d cards", size) % {"count": size}
-            state = _("finished") if seat in self.game.places else count
-            lines.append(f"{marker} {self.names[seat]:<8} {state}")
+            state = _("finished") if seat in self.game.places else self.card_count(size)
+            lines.append(f"{marker} {labels[seat]}{' ' * (width - cell_len(labels[seat]))} {state}")
         return lines
 
     def prompt_text(self) -> str:

@@ -6,7 +6,8 @@ that starts with ``? ``; everything else is the story of the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import textwrap
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from idoubtit.bots import Bot
@@ -19,10 +20,16 @@ from idoubtit.tui.text import (
     claim_words,
     doubt_call,
     explain,
+    pretty_cards,
     rank_names,
+    seat_label,
     seat_names,
     status_line,
+    truthful_pick,
 )
+
+#: The widest line the game writes for people (questions excepted: each stays one line for scripts).
+WIDTH = 80
 
 
 class QuitGameError(Exception):
@@ -40,16 +47,22 @@ class PlainGame:
         stdin: TextIO,
         stdout: TextIO,
         me: int = 0,
+        names: Sequence[str] | None = None,
     ) -> None:
         self.game, self.bots, self.tr, self.me = game, bots, tr, me
         self.stdin, self.stdout = stdin, stdout
-        self.names = seat_names(tr, game.rules.players, me)
+        self.names = list(names) if names is not None else seat_names(tr, game.rules.players, me, game.seed)
         self.narrator = Narrator(tr, self.names, me)
         self.told = 0  # how many log entries of our view have been told
 
     def say(self, line: str = "") -> None:
         self.stdout.write(line + "\n")
         self.stdout.flush()
+
+    def say_wrapped(self, text: str) -> None:
+        """A line for people, broken at spaces to fit :data:`WIDTH` columns."""
+        for line in textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False) or [""]:
+            self.say(line)
 
     def ask(self, question: str) -> str:
         self.say("? " + question)
@@ -64,10 +77,17 @@ class PlainGame:
     def run(self) -> int:
         """Play until the game is over or the person quits; 0 when the game was played to its end."""
         _ = self.tr.gettext
-        self.say(
-            _("I Doubt It — %(players)d players, %(decks)d deck(s). Type “help” for help, “quit” to stop.")
-            % {"players": self.game.rules.players, "decks": self.game.rules.deck_count}
+        rules = self.game.rules
+        self.say_wrapped(
+            self.tr.ngettext(
+                "I Doubt It — %(players)d players, %(decks)d deck. Type “help” for help, “quit” to stop.",
+                "I Doubt It — %(players)d players, %(decks)d decks. Type “help” for help, “quit” to stop.",
+                rules.deck_count,
+            )
+            % {"players": rules.players, "decks": rules.deck_count}
         )
+        seats = ", ".join(seat_label(self.tr, name, seat in self.bots) for seat, name in enumerate(self.names))
+        self.say_wrapped(_("At the table: %(players)s") % {"players": seats})
         try:
             while not self.game.is_over:
                 self.step()
@@ -84,7 +104,7 @@ class PlainGame:
         game = self.game
         if game.phase is Phase.PLAY:
             if game.to_play == self.me:
-                self.say(status_line(self.tr, game.view(self.me), self.names))
+                self.say_wrapped(status_line(self.tr, game.view(self.me), self.names))
                 self.play_my_turn()
             else:
                 game.apply(ask_bot(self.bots[game.to_play], game, game.to_play))
@@ -125,26 +145,36 @@ class PlainGame:
                     "Your turn: %(due)s are due. Put down cards: card numbers or cards, e.g. “1 3” or"
                     " “AS 10H”; add “as K” to announce another rank."
                 )
-            answer = self.ask(question % {"due": rank_names(self.tr)[view.due_rank]})
+            question %= {"due": rank_names(self.tr)[view.due_rank]}
+            picked = tuple(view.hand[position] for position in truthful_pick(view))
+            if picked:
+                question += " " + _("Enter alone puts down the %(due)s you hold: %(cards)s.") % {
+                    "due": rank_names(self.tr)[view.due_rank],
+                    "cards": pretty_cards(picked),
+                }
+            answer = self.ask(question)
             if answer.lower() in {"help", "h", "?"}:
                 self.say_help()
                 continue
             try:
-                play = self.read_play(answer, view.hand)
+                play = self.read_play(answer, view.hand, picked)
                 self.game.play(play.seat, play.cards, play.rank)
             except IDoubtItError as error:
                 self.say(_("Not allowed: %(reason)s") % {"reason": explain(self.tr, error)})
                 continue
             return
 
-    def read_play(self, answer: str, hand: tuple[Card, ...]) -> Play:
-        """A play from what the person typed: card numbers or cards, then perhaps "as" and a rank."""
+    def read_play(self, answer: str, hand: tuple[Card, ...], picked: tuple[Card, ...] = ()) -> Play:
+        """A play from what the person typed: card numbers or cards, then perhaps "as" and a rank.
+        No cards at all (an empty answer, or only "as K") means the ``picked`` cards."""
         words = answer.replace(",", " ").split()
         announced: list[str] = []
         # "as" before a rank always announces it ("1 as 5": card 1 announced as a Five), even though
         # "AS" is also the Ace of spades: to play that card last, name it before the others.
         if len(words) >= 2 and words[-2].lower() == "as" and _is_rank(words[-1]):
             words, announced = words[:-2], words[-2:]
+        if not words:
+            words = [str(card) for card in picked]
         numbers = [int(word) for word in words if _is_number(word)]
         if len(set(numbers)) != len(numbers):
             raise MalformedInputError(self.tr.gettext("a card number is given twice"))

@@ -27,6 +27,8 @@ from idoubtit.engine import (
     WindowClosed,
     WrongRank,
 )
+from idoubtit.i18n import language_of
+from idoubtit.names import bot_name
 
 Translations = gettext.NullTranslations
 
@@ -204,10 +206,26 @@ def status_line(tr: Translations, view: View, names: Sequence[str]) -> str:
     }
 
 
-def seat_names(tr: Translations, players: int, me: int | None) -> list[str]:
-    """Names for the seats: "You" for the person, and a name for each computer player."""
-    pool = ["Ann", "Bat", "Luc", "Pieter", "Saraa", "Mia", "Joos", "Oyun", "Tessa", "Jan", "Nomin"]
-    names = [pool[(seat - 1) % len(pool)] for seat in range(players)]
-    if me is not None:
-        names[me] = tr.gettext("You")
+def seat_names(tr: Translations, players: int, me: int | None, seed: object = None) -> list[str]:
+    """Names for the seats: "You" for the person, and for each computer player a short first name from
+    the table's language (:func:`idoubtit.names.bot_name`), different from the others at the table and
+    the same for the same ``seed``."""
+    language = language_of(tr)
+    you = tr.gettext("You")
+    names: list[str] = []
+    for seat in range(players):
+        names.append(you if seat == me else bot_name(language, [you, *names], seed=seed))
     return names
+
+
+def seat_label(tr: Translations, name: str, computer: bool) -> str:
+    """A seat's name as the table lists it: computer players are marked as such ("Bat (computer)")."""
+    return tr.gettext("%(name)s (computer)") % {"name": name} if computer else name
+
+
+def truthful_pick(view: View) -> tuple[int, ...]:
+    """The positions in the hand of the cards picked for you when your turn comes, as the browser table
+    picks them: every card of the due rank you hold, up to V2's cap (D5: no cap by default)."""
+    positions = tuple(position for position, card in enumerate(view.hand) if card.rank is view.due_rank)
+    cap = view.rules.max_cards_per_play
+    return positions if cap is None else positions[:cap]
