@@ -109,7 +109,7 @@ def test_plural_forms_follow_the_count() -> None:
 REVIEWED = {
     "mn": {
         "What happened": ("Болсон үйл явдал", "Юу болсон бэ"),
-        "Your hand": ("Таны хөзөр", "Таны гар"),
+        "Your cards": ("Таны хөзөр", "Таны гар"),
         "Decks": ("Хөзрийн боодол", "Багц"),
         "searching": ("гүн бодогч", "хайлт хийгч"),
     },

@@ -5,7 +5,8 @@ import { test } from "node:test";
 
 import { cardName, claimWords, parseCard, pretty } from "../../src/idoubtit/web/cards.js";
 import {
-  describe, emptyTable, errorText, lastReveal, maxCards, myTurn, myWindow, receive, secondsLeft, seatName, truthfulPick,
+  REACTIONS, describe, emptyTable, errorText, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow,
+  playOrder, reactionText, receive, seatName, seatPlaces, secondsLeft, stories, storyLine, truthfulPick,
 } from "../../src/idoubtit/web/game.js";
 import { format, pickLanguage, t, tn, use } from "../../src/idoubtit/web/i18n.js";
 
@@ -15,7 +16,7 @@ const view = (extra) => ({
   hand_sizes: [4, 5, 5], pile_size: 0, claim: null, awaiting: [0], winner: null, places: [],
   events: [], log_from: 0, log_size: 0, ...extra,
 });
-const room = { seats: [{ kind: "human", name: "Anna" }, { kind: "bot", level: "medium" }, null] };
+const room = { seats: [{ kind: "human", name: "Anna" }, { kind: "bot", name: "Max", level: "medium" }, null] };
 
 test("the language comes from the saved choice, then the browser, then English", () => {
   assert.equal(pickLanguage("lb", ["mn-MN"], ["en", "mn", "lb", "af"]), "lb");
@@ -83,28 +84,92 @@ test("the turn starts with every card of the due rank picked, within V2's cap", 
   assert.equal(truthfulPick(capped).length, 4);
 });
 
-test("the log is told from the reader's seat, with bots named by level", () => {
+test("every seat has its own name; computer players are known as such", () => {
   const name = (seat) => seatName(room, seat);
-  assert.equal(name(1), "Computer (medium)");
+  assert.equal(name(1), "Max");
   assert.equal(name(2), "Seat 3");
+  assert.equal(isComputer(room, 1), true);
+  assert.equal(isComputer(room, 0), false);
+  assert.equal(isComputer({ seats: [{ kind: "human", name: "Bo", bot_playing: true }] }, 0), true);
   assert.equal(describe({ type: "played", seat: 0, count: 2, rank: "K" }, 0, name), "You put down “2 Kings”.");
-  assert.equal(describe({ type: "played", seat: 0, count: 2, rank: "K" }, 1, name), "Anna puts down “2 Kings”.");
-  assert.equal(describe({ type: "doubted", seats: [1, 2], doubter: 1 }, 0, name), "Computer (medium) says: “I doubt it!”");
-  const reveal = { type: "revealed", seat: 0, cards: ["KS", "2C"], rank: "K", truthful: false, reason: "doubt" };
-  assert.equal(describe(reveal, 1, name), "Turned up: K♠ 2♣ — it was a bluff!");
-  assert.equal(describe({ type: "pile_taken", seat: 0, count: 1 }, 0, name), "You take the pile (1 card).");
-  assert.equal(describe({ type: "game_over", winner: 1, places: [1] }, 0, name), "Computer (medium) wins the game.");
+  assert.equal(describe({ type: "doubted", seats: [1, 2], doubter: 1 }, 0, name), "Max says: “I doubt it!”");
 });
 
-test("the last doubt's outcome shows until the next claim", () => {
-  const log = [
-    { type: "played", seat: 0, count: 1, rank: "A" },
-    { type: "doubted", seats: [1], doubter: 1 },
-    { type: "revealed", seat: 0, cards: ["AS"], rank: "A", truthful: true, reason: "doubt" },
-    { type: "pile_taken", seat: 1, count: 1 },
-  ];
-  assert.deepEqual(lastReveal(log), { cards: ["AS"], truthful: true, seat: 0, taker: 1 });
-  assert.equal(lastReveal([...log, { type: "played", seat: 1, count: 1, rank: "K" }]), null);
+const name = (seat) => ["Ann", "Bo", "Cy"][seat];
+const claimLet = [
+  { type: "played", seat: 0, count: 2, rank: "K" },
+  { type: "declined", seat: 1 }, { type: "declined", seat: 2 },
+  { type: "window_closed", reason: "all_declined" },
+];
+const claimBluff = [
+  { type: "played", seat: 1, count: 3, rank: "Q" },
+  { type: "declined", seat: 2 },
+  { type: "doubted", seats: [0], doubter: 0 },
+  { type: "revealed", seat: 1, cards: ["QS", "10H", "2C"], rank: "Q", truthful: false, reason: "doubt" },
+  { type: "pile_taken", seat: 1, count: 24 },
+];
+
+test("the log is one line per claim and its outcome, however many let it go", () => {
+  const told = stories([...claimLet, ...claimBluff]);
+  assert.equal(told.length, 2);
+  assert.equal(storyLine(told[0], 2, name), "Ann: 2 Kings — nobody doubted");
+  assert.equal(storyLine(told[1], 2, name), "Bo: 3 Queens — Ann doubted: Q♠ 10♥ 2♣, a bluff; Bo takes 24 cards");
+  assert.equal(storyLine(told[1], 0, name), "Bo: 3 Queens — you doubted: Q♠ 10♥ 2♣, a bluff; Bo takes 24 cards");
+  assert.equal(storyLine(told[1], 1, name), "You: 3 Queens — Ann doubted: Q♠ 10♥ 2♣, a bluff; you take 24 cards");
+  assert.equal(storyLine(stories([{ type: "played", seat: 2, count: 1, rank: "J" }])[0], 0, name),
+    "Cy: 1 Jack — waiting for answers…");
+});
+
+test("a wrong rank (R7), a hand's last cards (R10) and the winner each end their claim's line", () => {
+  const wrong = stories([
+    { type: "played", seat: 0, count: 1, rank: "Q" },
+    { type: "wrong_rank", seat: 0, announced: "Q", due: "5" },
+    { type: "pile_taken", seat: 0, count: 4 },
+  ]);
+  assert.equal(storyLine(wrong[0], 1, name), "Ann: 1 Queen — Fives were due; Ann takes 4 cards");
+  const last = stories([
+    { type: "played", seat: 2, count: 3, rank: "4" },
+    { type: "revealed", seat: 2, cards: ["4S", "4H", "4D"], rank: "4", truthful: true, reason: "last_play" },
+    { type: "finished", seat: 2, place: 1 },
+    { type: "game_over", winner: 2, places: [2] },
+  ]);
+  assert.equal(storyLine(last[0], 0, name), "Cy: 3 Fours — last cards 4♠ 4♥ 4♦: true; Cy wins the game!");
+  assert.equal(storyLine(last[0], 2, name, { cards: false }), "You: 3 Fours — last cards turned up; you win the game!");
+});
+
+test("the last doubt's claim, doubter, cards and outcome stay together after the next claim", () => {
+  const log = [...claimBluff, ...claimLet];
+  const reveal = lastReveal(log);
+  assert.equal(reveal.seat, 1);
+  assert.equal(reveal.doubter, 0);
+  assert.deepEqual(reveal.revealed, ["QS", "10H", "2C"]);
+  assert.equal(reveal.truthful, false);
+  assert.equal(reveal.taker, 1);
+  assert.equal(reveal.index, 0);
+  assert.equal(lastReveal(claimLet), null);
+});
+
+test("your hand is sorted in the order of play from the due rank (R5; V1 goes up)", () => {
+  assert.deepEqual(playOrder("3"), ["3", "2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]);
+  assert.deepEqual(playOrder("K", true).slice(0, 3), ["K", "A", "2"]);
+  const hand = ["2C", "KD", "AS", "3H", "AH"];
+  assert.deepEqual(handInPlayOrder(view({ hand, due_rank: "3" })), ["3H", "2C", "AS", "AH", "KD"]);
+  assert.deepEqual(handInPlayOrder(view({ hand, due_rank: "A", rules: { ...rules, ascending: true } })), ["AS", "AH", "2C", "3H", "KD"]);
+});
+
+test("seats sit round the table in play order with the reader at the bottom and the next on its left", () => {
+  const places = seatPlaces(4, 2);
+  assert.ok(Math.abs(places[2][0] - 0.5) < 1e-9 && Math.abs(places[2][1] - 1) < 1e-9); // me: bottom centre
+  assert.ok(places[3][0] < 0.01); // the next to play: on my left
+  assert.ok(places[0][1] < 0.01); // across the table
+  assert.ok(places[1][0] > 0.99); // on my right
+  assert.equal(seatPlaces(11, null).length, 11);
+});
+
+test("reactions are a fixed, translated set", () => {
+  assert.equal(REACTIONS.length, 6);
+  for (const id of REACTIONS) assert.notEqual(reactionText(id), "");
+  assert.equal(reactionText("free text"), "");
 });
 
 test("refusals are told by their code, in the page's language", () => {

@@ -40,6 +40,7 @@ def create_table(page: Page, server: ServerProcess, name: str, players: int, dou
     page.goto(server.http + "/")
     page.fill("#name", name)
     page.select_option("#players", str(players))
+    page.click("summary[data-key=more]")  # the timers are folded away below the create button
     page.select_option("#doubt-seconds", str(doubt_seconds))
     page.click("button[data-key=create]")
     page.wait_for_selector(".room-code .code")
@@ -119,17 +120,18 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(
             # Bo reloads the page once both outcomes were seen, on a turn of Bo's to play: then no doubt
             # window is open and nothing can change Bo's hand until Bo plays (a window Bo doubted in
             # could hand Bo the pile while the page reloads).
-            if len(outcomes) == 2 and not refreshed and bo.locator("button[data-key=play]").count():
+            # The play button shows at once that a play was sent (aria-busy): a reload then could land
+            # before or after the server stored it, so Bo reloads only on a turn with nothing in flight.
+            if len(outcomes) == 2 and not refreshed and bo.locator("button[data-key=play]:not([aria-busy])").count():
                 before = hand(bo)
                 bo.reload()
                 bo.wait_for_selector(".table")
                 assert hand(bo) == before  # back in the seat, with the same cards
-                assert bo.locator(".player.me").count() == 1
+                assert bo.locator(".seat.me").count() == 1
                 refreshed = True
             done = [take_turn(anna, lambda page: False), take_turn(bo, bo_doubts)]
-            for line in bo.locator(".log li").all_inner_texts():  # what the doubts turned up, as Bo read it
-                if line.startswith("Turned up:"):
-                    outcomes.add("true" if line.endswith("it was true.") else "bluff")
+            # What the doubts turned up, as Bo read it: one line per claim, marked true or bluff.
+            outcomes.update(kind for kind in ("true", "bluff") if bo.locator(f".log li.told.{kind}").count())
             if done == ["over", "over"]:
                 break
             if done == [None, None]:
@@ -138,11 +140,12 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(
         assert refreshed
         for page in (anna, bo):
             page.wait_for_selector(".result")
-            assert page.locator(".result li").count() >= 1
-        assert anna.locator("button[data-key=again]").count() == 1  # the host may deal again (D8)
-        assert bo.locator("button[data-key=again]").count() == 0
+            assert page.locator(".result .finish li").count() == 4
+        # Anyone seated may deal the next game (D8), not only the host.
+        assert anna.locator("button[data-key=again]").count() == 1
+        assert bo.locator("button[data-key=again]").count() == 1
         log = anna.inner_text(".log")
-        assert "it was true." in log or "it was a bluff!" in log
+        assert "doubted" in log and ("true" in log or "a bluff" in log)
         screenshot = tmp_path / "phone-result.png"
         bo.screenshot(path=str(screenshot), full_page=True)
         record_property("phone_screenshot", str(screenshot))
@@ -226,10 +229,10 @@ def test_one_turn_with_the_keyboard_alone(browser: Browser, server: ServerProces
         tab_to(page, ".hand button.card")
         page.keyboard.press("Enter")
         assert page.locator(".hand button.card[aria-pressed=true]").count() == 1
-        tab_to(page, "button[data-key=play]", backwards=True)
+        tab_to(page, "button[data-key=play]")  # the action bar comes right after the hand
         page.keyboard.press("Enter")
         page.wait_for_function("(count) => document.querySelectorAll('.hand button.card').length < count", arg=before)
-        assert "You put down “1" in page.inner_text(".log")
+        assert "You: 1 " in page.inner_text(".log")
         # Screen readers hear what happened from a live region that holds only the newest lines.
         assert page.get_attribute("#announcer", "aria-live") == "polite"
         page.wait_for_function("() => document.getElementById('announcer').textContent.length > 0")
@@ -237,7 +240,15 @@ def test_one_turn_with_the_keyboard_alone(browser: Browser, server: ServerProces
         page.wait_for_selector("button[data-key=let-go]", timeout=30_000)
         page.evaluate("document.activeElement?.blur()")
         page.keyboard.press("n")
-        page.wait_for_function("() => !document.querySelector('button[data-key=let-go]')")
+        page.wait_for_function("() => !document.querySelector('button[data-key=let-go]:not([disabled])')")
+        # And doubted with "d": the claim, the doubter and the cards turned up then show together.
+        page.wait_for_selector("button[data-key=doubt]:not([disabled])", timeout=30_000)
+        page.evaluate("document.activeElement?.blur()")
+        page.keyboard.press("d")
+        page.wait_for_selector(".reveal.true, .reveal.bluff")
+        assert "You" not in page.inner_text(".reveal .verdict").split("—")[0]  # a bot's claim
+        assert "you doubted" in page.inner_text(".reveal .verdict")
+        page.wait_for_function("() => document.getElementById('announcer').textContent.includes('you doubted')")
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
@@ -271,8 +282,8 @@ def test_a_spectator_watches_without_a_hand_and_the_chosen_language_is_remembere
         watcher.wait_for_selector(".table")
         assert watcher.locator(".hand").count() == 0
         assert watcher.locator("button[data-key=play], button[data-key=doubt]").count() == 0
-        assert watcher.locator(".players li").count() == 3
-        assert "Ines" in watcher.inner_text(".players")
+        assert watcher.locator(".seats-round li").count() == 3
+        assert "Ines" in watcher.inner_text(".seats-round")
         # Switch to Afrikaans at the table: the page changes at once, and keeps the choice after a reload.
         watcher.select_option("#language", "af")
         watcher.wait_for_function("() => document.documentElement.lang === 'af'")
@@ -291,6 +302,7 @@ def test_the_new_table_form_keeps_its_choices_and_offers_v4(browser: Browser, se
     context, page = new_page(browser)
     try:
         page.goto(server.http + "/")
+        page.click("summary[data-key=more]")  # variants and timers are folded away under the create button
         page.check("#v4")
         page.wait_for_selector("#decks")
         page.select_option("#players", "14")
@@ -298,6 +310,7 @@ def test_the_new_table_form_keeps_its_choices_and_offers_v4(browser: Browser, se
         page.check("#v2")
         page.click("button[data-key=create]")  # no name yet: a notice, and the form keeps every choice
         page.wait_for_selector(".notice:not(.empty)")
+        assert page.is_visible("#v4")  # still unfolded after the redraw
         assert page.input_value("#players") == "14"
         assert page.input_value("#decks") == "3"
         assert page.is_checked("#v2")
@@ -305,5 +318,168 @@ def test_the_new_table_form_keeps_its_choices_and_offers_v4(browser: Browser, se
         page.click("button[data-key=create]")
         page.wait_for_selector(".room-code .code")
         assert page.locator(".seats li").count() == 14
+    finally:
+        context.close()
+
+
+def test_the_host_seats_computer_players_one_at_a_time_each_with_its_own_strength(
+    browser: Browser, server: ServerProcess
+) -> None:
+    context, page = new_page(browser, viewport={"width": 390, "height": 844})
+    try:
+        create_table(page, server, "Anna", players=4)
+        bots = page.locator(".seat-row.bot")
+        page.select_option("#bot-level", "hard")
+        page.click("button[data-key=add-bot]")
+        page.wait_for_function("() => document.querySelectorAll('.seat-row.bot').length === 1")
+        page.select_option("#bot-level", "easy")
+        page.click("button[data-key=add-bot]")
+        page.wait_for_function("() => document.querySelectorAll('.seat-row.bot').length === 2")
+        assert "hard" in bots.nth(0).inner_text() and "easy" in bots.nth(1).inner_text()
+        # The first one goes again; the other is made an expert.
+        page.click("button[data-key=remove-1]")
+        page.wait_for_function("() => document.querySelectorAll('.seat-row.bot').length === 1")
+        page.select_option("select[data-key=level-2]", "expert")
+        page.wait_for_function("() => document.querySelector('.seat-row.bot').innerText.includes('expert')")
+        page.click("button[data-key=fill]")
+        page.wait_for_function("() => document.querySelectorAll('.seat-row.bot').length === 3")
+        names = [line.split("(")[0].strip() for line in bots.all_inner_texts()]
+        assert len(set(names)) == 3, names  # every computer player has a name of its own
+        assert not {"easy", "medium", "hard", "expert"} & {name.lower() for name in names}
+        page.click("button[data-key=start]")
+        page.wait_for_selector(".table")
+        assert page.locator(".seats-round .seat .bot-icon").count() == 3  # marked as computer players
+        for name in names:
+            assert name in page.inner_text(".seats-round")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_a_reaction_shows_at_the_senders_seat_and_the_server_limits_them(browser: Browser, server: ServerProcess) -> None:
+    anna_context, anna = new_page(browser)
+    bo_context, bo = new_page(browser)
+    try:
+        code = create_table(anna, server, "Anna", players=3)
+        join_by_code(bo, server, "Bo", code)
+        fill_and_start(anna)
+        bo.wait_for_selector(".table")
+        anna.click("button[data-key=react]")
+        anna.click("button[data-key=react-nice_bluff]")
+        bo.wait_for_selector('.seat[data-seat="0"] .reaction-bubble')
+        assert bo.inner_text('.seat[data-seat="0"] .reaction-bubble') == "Nice bluff!"
+        # At once again: the server refuses (reactions are rate-limited), and says so.
+        anna.click("button[data-key=react]")
+        anna.click("button[data-key=react-wow]")
+        anna.wait_for_selector(".notice:not(.empty)")
+        assert "reaction" in anna.inner_text(".notice")
+        bo.wait_for_timeout(300)
+        assert "Wow!" not in bo.inner_text(".seats-round")
+        assert anna.errors == [] and bo.errors == []  # type: ignore[attr-defined]
+    finally:
+        anna_context.close()
+        bo_context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_hand_of_52_cards_keeps_every_card_in_reach_on_a_phone(browser: Browser, server: ServerProcess, width: int) -> None:
+    # Tall enough to show the whole hand at once: a point off the screen hits nothing.
+    context, page = new_page(browser, viewport={"width": width, "height": 1600}, is_mobile=True, has_touch=True)
+    try:
+        page.goto(server.http + "/")
+        page.fill("#name", "Pat")
+        page.click("summary[data-key=more]")
+        page.check("#v4")  # V4: two players with two decks, 52 cards each
+        page.select_option("#players", "2")
+        page.select_option("#decks", "2")
+        page.click("button[data-key=create]")
+        page.wait_for_selector(".room-code .code")
+        page.click("button[data-key=add-bot]")
+        page.wait_for_selector("button[data-key=start]:not([disabled])")
+        page.click("button[data-key=start]")
+        page.wait_for_selector(".hand button.card")
+        assert page.locator(".hand button.card").count() == 52
+        # Each card must show a strip of its own, at least 24 px wide, that a finger lands on.
+        unreachable = page.evaluate(
+            """() => [...document.querySelectorAll('.hand button.card')].filter((card) => {
+                const box = card.getBoundingClientRect();
+                if (box.left < 0 || box.right > document.documentElement.clientWidth) return true;
+                const hit = document.elementFromPoint(box.left + 12, box.bottom - 8);
+                return !(hit === card || card.contains(hit));
+            }).map((card) => card.ariaLabel)"""
+        )
+        assert unreachable == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+#: Counts the tones the page starts and the card flights it lays over the page (set before any script runs).
+WATCH_SOUND_AND_MOTION = """
+window.__tones = 0; window.__flights = 0; window.__flightsTakingClicks = 0; window.__longestFlight = 0;
+const original = window.AudioContext && window.AudioContext.prototype.createOscillator;
+if (original) window.AudioContext.prototype.createOscillator = function () { window.__tones += 1; return original.call(this); };
+new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) {
+  if (node.classList && node.classList.contains("flying")) {
+    window.__flights += 1;
+    node.__born = performance.now();
+    if (getComputedStyle(node).pointerEvents !== "none") window.__flightsTakingClicks += 1;
+  }
+} for (const change of changes) for (const node of change.removedNodes) {
+  if (node.__born) window.__longestFlight = Math.max(window.__longestFlight, performance.now() - node.__born);
+} }).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_sound_is_off_until_turned_on_and_the_choice_is_remembered(browser: Browser, server: ServerProcess) -> None:
+    context, page = new_page(browser)
+    page.add_init_script(WATCH_SOUND_AND_MOTION)
+    try:
+        create_table(page, server, "Sol", players=3)
+        assert page.get_attribute("button[data-key=sound]", "aria-pressed") == "false"
+        fill_and_start(page)
+        page.wait_for_selector("button[data-key=play]")
+        assert page.evaluate("window.__tones") == 0  # off by default: not a sound on the first turn
+        page.click("button[data-key=sound]")
+        assert page.get_attribute("button[data-key=sound]", "aria-pressed") == "true"
+        assert page.evaluate("window.__tones") > 0  # a cue says it is on
+        page.reload()
+        page.wait_for_selector(".table")
+        assert page.get_attribute("button[data-key=sound]", "aria-pressed") == "true"
+        before = page.evaluate("window.__tones")
+        act_until_tones = time.monotonic() + 60
+        while page.evaluate("window.__tones") == before:  # the next turn or doubt is heard
+            assert time.monotonic() < act_until_tones, "no cue was played"
+            take_turn(page, lambda _: True)
+            page.wait_for_timeout(50)
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_cards_fly_to_the_pile_without_taking_clicks_unless_less_motion_is_asked(
+    browser: Browser, server: ServerProcess, motion: str
+) -> None:
+    context, page = new_page(browser, reduced_motion=motion)
+    page.add_init_script(WATCH_SOUND_AND_MOTION)
+    try:
+        create_table(page, server, "Mo", players=3)
+        fill_and_start(page)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and page.locator(".log li").count() < 6:
+            take_turn(page, lambda _: False)
+            page.wait_for_timeout(50)
+        assert page.locator(".log li").count() >= 6
+        flights = page.evaluate("window.__flights")
+        if motion == "reduce":
+            assert flights == 0
+        else:
+            assert flights > 0
+            assert page.evaluate("window.__flightsTakingClicks") == 0
+            # Every flight is gone within the animation's 380 ms, its small delays and a margin.
+            assert 0 < page.evaluate("window.__longestFlight") <= 700
+        assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()

@@ -94,12 +94,18 @@ export function announceable(view) {
   return view.rules.strict_announcing ? ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"] : [view.due_rank];
 }
 
-/** A seat's name as the page shows it: the person's name, or "Computer (medium)" in the page's language. */
+/** A seat's name as the page shows it: the name the server gave the seat (bots have first names of their
+ * own, from the table's language); "Seat 3" for an empty seat. */
 export function seatName(room, seat) {
   const info = room && room.seats[seat];
   if (!info) return t("Seat %(number)d", { number: seat + 1 });
-  if (info.kind === "bot") return t("Computer (%(level)s)", { level: levelName(info.level) });
-  return info.name;
+  return info.name || t("Seat %(number)d", { number: seat + 1 });
+}
+
+/** Whether a seat is played by the computer: a bot's seat, or a person's while a bot stands in. */
+export function isComputer(room, seat) {
+  const info = room && room.seats[seat];
+  return Boolean(info && (info.kind === "bot" || info.bot_playing));
 }
 
 export function levelName(level) {
@@ -156,18 +162,143 @@ export function describe(event, me, name) {
   }
 }
 
-/** The last doubt's outcome, for the table to show: the cards turned up, whether true, who took the pile. */
-export function lastReveal(log) {
-  for (let index = log.length - 1; index >= 0; index -= 1) {
-    const event = log[index];
-    if (event.type === "played") return null; // a newer claim is on the table
-    if (event.type === "revealed") {
-      const taken = log.slice(index + 1).find((later) => later.type === "pile_taken");
-      return { cards: event.cards, truthful: event.truthful, seat: event.seat, taker: taken ? taken.seat : null };
+/**
+ * The log as claims: one story per play, with what became of it (nobody doubted; who doubted, the cards
+ * turned up and who took the pile; a wrong rank under V5/R7; the last cards of a hand, R10), and who
+ * finished. Events before the first play (none today) are skipped.
+ */
+export function stories(log) {
+  const told = [];
+  let story = null;
+  for (const event of log) {
+    if (event.type === "played") {
+      story = {
+        seat: event.seat, count: event.count, rank: event.rank, cards: event.cards || null, outcome: "open",
+        doubter: null, revealed: null, truthful: null, taker: null, taken: 0, due: null, finished: [], winner: null,
+      };
+      told.push(story);
+      continue;
     }
+    if (!story) continue;
+    switch (event.type) {
+      case "window_closed":
+        story.outcome = "let_go";
+        break;
+      case "doubted":
+        story.doubter = event.doubter;
+        story.outcome = "doubted";
+        break;
+      case "revealed":
+        story.revealed = event.cards;
+        story.truthful = event.truthful;
+        if (event.reason === "last_play") story.outcome = "last_play";
+        break;
+      case "wrong_rank":
+        story.outcome = "wrong_rank";
+        story.due = event.due;
+        break;
+      case "pile_taken":
+        story.taker = event.seat;
+        story.taken = event.count;
+        break;
+      case "finished":
+        story.finished.push(event);
+        break;
+      case "game_over":
+        story.winner = event.winner;
+        break;
+      default:
+        break;
+    }
+  }
+  return told;
+}
+
+/** The newest story in which cards were turned up (a doubt or a hand's last cards), or null. */
+export function lastReveal(log) {
+  const told = stories(log);
+  for (let index = told.length - 1; index >= 0; index -= 1) {
+    if (told[index].revealed) return { ...told[index], index };
   }
   return null;
 }
+
+/**
+ * One line of "What happened" for a story, from the reader's seat `me`:
+ * "Ann: 2 Kings — nobody doubted"; "Bo: 3 Tens — Ann doubted: 10♠ 10♥ 2♣, a bluff; Bo takes 24 cards".
+ */
+export function storyLine(story, me, name, { cards: withCards = true } = {}) {
+  const who = (seat) => (seat === me ? t("You") : name(seat));
+  const claim = t("%(name)s: %(claim)s", { name: who(story.seat), claim: claimWords(story.count, story.rank) });
+  const parts = [];
+  if (story.outcome === "open") parts.push(t("waiting for answers…"));
+  if (story.outcome === "let_go") parts.push(t("nobody doubted"));
+  if (story.outcome === "wrong_rank") parts.push(t("%(due)s were due", { due: rankPlural(story.due) }));
+  if (story.revealed && withCards) {
+    const cards = story.revealed.map(pretty).join(" ");
+    const verdict = story.truthful ? t("true") : t("a bluff");
+    if (story.outcome === "last_play") parts.push(t("last cards %(cards)s: %(verdict)s", { cards, verdict }));
+    else {
+      const doubter = story.doubter === me ? t("you doubted") : t("%(name)s doubted", { name: name(story.doubter) });
+      parts.push(t("%(doubter)s: %(cards)s, %(verdict)s", { doubter, cards, verdict }));
+    }
+  } else if (story.revealed && story.outcome === "last_play") parts.push(t("last cards turned up"));
+  else if (story.outcome === "doubted") parts.push(story.doubter === me ? t("you doubted") : t("%(name)s doubted", { name: name(story.doubter) }));
+  if (story.taker !== null) {
+    parts.push(story.taker === me ? tn("you take %(count)d card", "you take %(count)d cards", story.taken)
+      : tn("%(name)s takes %(count)d card", "%(name)s takes %(count)d cards", story.taken, { name: name(story.taker) }));
+  }
+  for (const done of story.finished) {
+    if (story.winner === done.seat) continue;
+    parts.push(done.seat === me ? t("you finish in place %(place)d", { place: done.place })
+      : t("%(name)s finishes in place %(place)d", { name: name(done.seat), place: done.place }));
+  }
+  if (story.winner !== null) {
+    parts.push(story.winner === me ? t("you win the game!") : t("%(name)s wins the game!", { name: name(story.winner) }));
+  }
+  return `${claim} — ${parts.join("; ")}`;
+}
+
+/** The ranks in the order they come due, starting at `due` (R5; V1 goes up). */
+export function playOrder(due, ascending = false) {
+  const cycle = ascending ? RANKS_UP : RANKS_DOWN;
+  const start = cycle.indexOf(due);
+  return start < 0 ? cycle : cycle.slice(start).concat(cycle.slice(0, start));
+}
+
+const RANKS_DOWN = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+const RANKS_UP = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+/** Your hand in the order of play: the due rank first, then the rank due next time round, and so on. */
+export function handInPlayOrder(view) {
+  const order = playOrder(view.due_rank, view.rules.ascending);
+  const suits = "SHDC";
+  return [...view.hand].sort((a, b) => {
+    const byRank = order.indexOf(rankOf(a)) - order.indexOf(rankOf(b));
+    return byRank || suits.indexOf(a.slice(-1)) - suits.indexOf(b.slice(-1));
+  });
+}
+
+/**
+ * Where each seat sits around the table, as [x, y] fractions of the table's box: the reader's seat at the
+ * bottom, the next to play on its left and so on round (play passes to the left, clockwise seen from above).
+ */
+export function seatPlaces(count, me) {
+  const bottom = me === null || me === undefined ? 0 : me;
+  return Array.from({ length: count }, (_, seat) => {
+    const turn = (((seat - bottom) % count) + count) % count;
+    const angle = Math.PI / 2 + (2 * Math.PI * turn) / count;
+    return [0.5 + 0.5 * Math.cos(angle), 0.5 + 0.5 * Math.sin(angle)];
+  });
+}
+
+/** The reactions a seated person may send (the server knows the same ids), in the page's language. */
+export function reactionText(id) {
+  return { nice_bluff: t("Nice bluff!"), hmm: t("Hmm…"), oops: t("Oops"), good_game: t("Good game"),
+    well_played: t("Well played!"), wow: t("Wow!") }[id] || "";
+}
+
+export const REACTIONS = ["nice_bluff", "hmm", "oops", "well_played", "wow", "good_game"];
 
 /** A refusal from the server, in the page's language (the code says what; the English message is a fallback). */
 export function errorText(error) {
@@ -184,6 +315,7 @@ export function errorText(error) {
     "action.rank_required": t("Choose the rank you announce."),
     "state.stale": t("The table moved on; try again."),
     "limit.rate": t("Slow down a little."),
+    "limit.reaction": t("One reaction every few seconds, please."),
     "auth.bad_token": t("This seat is no longer yours."),
     "room.not_found": t("There is no table with that code."),
     "room.conflict": t("That cannot be done now: a seat is taken or empty."),
