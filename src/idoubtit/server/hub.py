@@ -375,10 +375,17 @@ def _count(count: object) -> int | None:
 
 
 def _distinct(name: str, taken: list[str]) -> str:
-    """``name`` as the archive stores it (spaces collapsed), numbered when the table already has it."""
+    """``name`` as the archive stores it (spaces collapsed), numbered when the table already has it; a long
+    name is shortened to leave room for its number."""
     name = " ".join(name.split())
     shown = distinct_name(name, taken)
-    while len(shown) > NAME_LENGTH and 0 < len(name) <= NAME_LENGTH:  # room for the number: shorten the name
-        name = name[:-1].rstrip()
-        shown = distinct_name(name, taken)
-    return shown
+    if len(shown) <= NAME_LENGTH or len(name) > NAME_LENGTH:  # (a name too long is refused as it is)
+        return shown
+    used = {other.casefold() for other in taken}
+    number = 2
+    while True:
+        suffix = f" {number}"
+        candidate = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
+        if candidate.casefold() not in used:
+            return candidate
+        number += 1

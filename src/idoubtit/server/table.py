@@ -489,6 +489,8 @@ class Table:
                 log.exception("room %s: storing the result failed", self.code)
         self._schedule()  # first, so that the updates carry the new timer
         self._broadcast_updates(acks or {})
+        if trial.is_over:  # the room is between games now, and the evening's score has changed
+            self._broadcast_room()
         if self.on_change is not None:
             self.on_change(self)
 
