@@ -89,3 +89,20 @@ def test_every_migration_file_is_package_data() -> None:
     assert len(shipped) >= 4
     unshipped = [path for path in shipped if not any(fnmatch.fnmatch(path, pattern) for pattern in patterns)]
     assert unshipped == []
+
+
+def test_stepping_down_past_the_host_seat_and_up_again_keeps_every_room_and_seat(db_url: str) -> None:
+    with Archive.open(db_url) as archive:
+        code = archive.create_room(RoomSettings(Rules(3))).code
+        archive.join_seat(code, "Ann", number=1)
+        archive.seat_bot(code, "easy", number=0, display_name="Max")
+        with archive.engine.begin() as connection:
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0001")
+            assert "host_seat" not in {column["name"] for column in inspect(connection).get_columns("rooms")}
+            assert connection.exec_driver_sql("SELECT COUNT(*) FROM seats").scalar() == 2
+    with Archive.open(db_url) as upgraded:
+        room = upgraded.load_room(code)
+        assert [seat.display_name for seat in room.seats] == ["Max", "Ann"]
+        assert room.host_seat == 1  # a room from before: its first person hosts

@@ -192,6 +192,71 @@ def test_bots_fill_the_empty_seats_by_level(archive: Archive) -> None:
         archive.seat_bot(code, "")
 
 
+def test_a_bot_is_taken_out_or_given_another_level_between_games_only(archive: Archive) -> None:
+    code = archive.create_room(SETTINGS).code
+    archive.join_seat(code, "Ann")
+    archive.seat_bot(code, "easy", number=1, display_name="Max")
+    archive.seat_bot(code, "easy", number=2, display_name="Lily")
+    archive.set_bot_level(code, 1, " hard ")
+    archive.remove_bot(code, 2)
+    room = archive.load_room(code)
+    assert [(seat.number, seat.display_name, seat.bot_level) for seat in room.seats] == [
+        (0, "Ann", None),
+        (1, "Max", "hard"),
+    ]
+    assert room.empty_seats == (2, 3)
+    with pytest.raises(ConflictError, match="holds a person"):
+        archive.remove_bot(code, 0)
+    with pytest.raises(ConflictError, match="holds a person"):
+        archive.set_bot_level(code, 0, "easy")
+    with pytest.raises(ConflictError, match="is empty"):
+        archive.remove_bot(code, 3)
+    with pytest.raises(InvalidInputError):
+        archive.set_bot_level(code, 1, "")
+    archive.fill_with_bots(code, "easy")
+    game = archive.start_game(code, seed=1)
+    with pytest.raises(ConflictError, match="only between games"):
+        archive.remove_bot(code, 1)
+    with pytest.raises(ConflictError, match="only between games"):
+        archive.set_bot_level(code, 1, "medium")
+    played = play_stored(archive, game)
+    archive.finish_game(game.id, played.places)
+    archive.set_bot_level(code, 1, "medium")  # between games again
+    archive.remove_bot(code, 1)
+    assert archive.load_room(code).empty_seats == (1,)
+
+
+def test_the_first_person_seated_hosts_until_hosting_is_handed_to_another(archive: Archive) -> None:
+    code = archive.create_room(SETTINGS).code
+    assert archive.load_room(code).host_seat is None
+    archive.seat_bot(code, "easy", number=0, display_name="Max")
+    assert archive.load_room(code).host_seat is None  # a bot never hosts
+    archive.join_seat(code, "Ann", number=2)
+    archive.join_seat(code, "Bo")
+    assert archive.load_room(code).host_seat == 2
+    archive.set_host_seat(code, 1)
+    assert archive.load_room(code).host_seat == 1
+    with pytest.raises(ConflictError, match="computer player"):
+        archive.set_host_seat(code, 0)
+    with pytest.raises(ConflictError, match="is empty"):
+        archive.set_host_seat(code, 3)
+    assert archive.load_room(code).host_seat == 1
+    assert [room.host_seat for room in archive.open_rooms() if room.code == code] == [1]
+
+
+def test_a_room_counts_the_games_each_seat_won(archive: Archive) -> None:
+    code, _ = full_room(archive, players=3)
+    assert archive.load_room(code).wins == (0, 0, 0)
+    for _ in range(4):  # one Ace each: the first player wins at once (R10), and the first moves on (D8)
+        game = archive.start_game(code, hands=[["AS"], ["AH"], ["AD"]])
+        archive.finish_game(game.id, play_stored(archive, game).places)
+    archive.start_game(code, seed=3)  # being played: not counted
+    room = archive.load_room(code)
+    assert room.winners == (0, 1, 2, 0)
+    assert room.wins == (2, 1, 1)
+    assert [other.wins for other in archive.open_rooms() if other.code == code] == [(2, 1, 1)]
+
+
 # ------------------------------------------------------------------------------------------------------
 # Games and actions
 

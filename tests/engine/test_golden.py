@@ -2,8 +2,9 @@
 
 Each file in ``golden/`` holds, after every action (in notation), one line per seat and one for the
 spectator (``*``): the hand, the hand sizes, the pile size, the due rank, the phase and the new log
-entries as that reader sees them. Any change to what a seat is shown, a leak included, shows up as
-a diff. After a deliberate change, rewrite the files with ``IDOUBTIT_REGEN_GOLDEN=1`` and review them.
+entries as that reader sees them; a game that ended closes with every hand face up and every seat's
+numbers, the same for every reader. Any change to what a seat is shown, a leak included, shows up as a
+diff. After a deliberate change, rewrite the files with ``IDOUBTIT_REGEN_GOLDEN=1`` and review them.
 """
 
 from __future__ import annotations
@@ -108,6 +109,11 @@ def render(case: Case) -> str:
         game.apply(action)
         show(f"#{game.step} {action}")
     lines.append(f"end: phase {game.phase.value}, winner {game.winner}, places {list(game.places)}")
+    final = game.view(None)  # once over, every reader gets the same face-up hands and numbers
+    if final.final_hands is not None and final.stats is not None:
+        for seat, (hand, numbers) in enumerate(zip(final.final_hands, final.stats, strict=True)):
+            counts = json.dumps(numbers.to_dict(), separators=(",", ":"))
+            lines.append(f"  {seat}: face up {format_cards(hand) or '(none)'} | {counts}")
     return "\n".join(lines) + "\n"
 
 

@@ -331,9 +331,16 @@ def card_strings(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple
 def assert_no_leak(game: Game, reader: int | None) -> None:
     data = game.view(reader).to_dict()
     log = data["log"]
+    if game.is_over:  # every hand is turned face up for everyone, and only then
+        assert data["final_hands"] == [[str(card) for card in game.hand(seat)] for seat in range(game.rules.players)]
+    else:
+        assert data["final_hands"] is None
+        assert data["stats"] is None
     for path, _ in card_strings(data):
         if path[0] == "hand":
             assert reader is not None, "a spectator holds no hand"
+            continue
+        if path[0] == "final_hands":
             continue
         assert path[0] == "log", f"a card outside the hand and the log at {path}"
         assert path[2] == "cards", f"a card outside an event's cards at {path}"
@@ -367,6 +374,45 @@ def test_views_never_show_other_seats_hidden_cards(table: Table, sample_seed: in
     for seat in range(table.rules.players):
         own = [event for event in game.view(seat).log if isinstance(event, Played) and event.seat == seat]
         assert [event.cards for event in own] == [play.cards for play in plays if play.seat == seat]
+
+
+@examples(80)
+@given(tables())
+def test_the_end_of_game_numbers_add_up(table: Table) -> None:
+    game = play_out(table)
+    views = [game.view(reader) for reader in [*range(table.rules.players), None]]
+    if not game.is_over:
+        assert all(view.final_hands is None and view.stats is None for view in views)
+        return
+    assert len({(view.final_hands, view.stats) for view in views}) == 1  # the same for every reader
+    stats, hands = views[-1].stats, views[-1].final_hands
+    assert stats is not None
+    assert hands is not None
+    assert tuple(map(len, hands)) == game.hand_sizes
+    events = game.events()
+    plays = [event for event in events if isinstance(event, Played)]
+    piles = [event for event in events if isinstance(event, PileTaken)]
+    doubts = [event for event in events if isinstance(event, Doubted)]
+    wrong_ranks = [event for event in events if isinstance(event, WrongRank)]
+    lies_turned_up = [event for event in events if isinstance(event, Revealed) and not event.truthful]
+    found_by_doubt = [event for event in lies_turned_up if event.reason is RevealReason.DOUBT]
+    assert sum(seat.claims for seat in stats) == len(plays)
+    assert sum(seat.doubts for seat in stats) == len(doubts)
+    assert sum(seat.doubts_right for seat in stats) == len(found_by_doubt)
+    assert sum(seat.bluffs_caught for seat in stats) == len(wrong_ranks) + len(lies_turned_up)
+    assert sum(seat.piles_taken for seat in stats) == len(piles)
+    assert sum(seat.cards_taken for seat in stats) == sum(event.count for event in piles)
+    # Every doubt hands the pile to someone (R8), and so does every bluff caught without one (R7, R10).
+    caught_without_doubt = len(wrong_ranks) + len(lies_turned_up) - len(found_by_doubt)
+    assert len(piles) == len(doubts) + caught_without_doubt
+    dealt = table.new_game().hand_sizes
+    for seat, numbers in enumerate(stats):
+        assert numbers.doubts_right <= numbers.doubts
+        assert numbers.bluffs_caught <= numbers.bluffs <= numbers.claims
+        own = [event for event in plays if event.seat == seat]
+        assert dealt[seat] - sum(event.count for event in own) + numbers.cards_taken == len(hands[seat])
+        lies = sum(1 for event in own if any(card.rank is not event.rank for card in event.cards or ()))
+        assert lies <= numbers.bluffs
 
 
 def illegal_action(game: Game, rng: random.Random) -> Action:

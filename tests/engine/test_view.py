@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -133,3 +134,51 @@ def test_view_for_a_seat_not_at_the_table_is_refused() -> None:
     for seat in (3, -1, 10):
         with pytest.raises(MalformedInputError, match="is not a seat; seats are 0 to 2"):
             game.view(seat)
+
+
+def a_short_game() -> tuple[Game, list[list[dict[str, object]]]]:
+    """A wrong rank (R7), a bluff that got away, a doubt that was wrong, one that was right, and a true
+    last play (R10) that wins; with every reader's view after every action."""
+    game = Game.from_hands(Rules(3), ["7H 8S JD", "2C 10C", "QS 5D 9S"])
+    readers: list[int | None] = [0, 1, 2, None]
+    seen = [[game.view(reader).to_dict() for reader in readers]]
+    moves: list[Callable[[], object]] = [
+        lambda: game.play(0, "7H", "7"),  # R7: 7s announced with Aces due, the pile goes back to seat 0
+        lambda: game.play(1, "2C"),  # a bluff, as Kings
+        lambda: game.decline(2),
+        lambda: game.decline(0),  # it got away
+        lambda: game.play(2, "QS"),
+        lambda: game.doubt(0),  # wrong: seat 0 takes the 2C and the QS
+        lambda: game.play(0, "8S"),  # a bluff, as Jacks
+        lambda: game.doubt(2),  # right: seat 0 takes the 8S back
+        lambda: game.play(1, "10C"),  # the last card, true: seat 1 wins
+    ]
+    for move in moves:
+        move()
+        seen.append([game.view(reader).to_dict() for reader in readers])
+    return game, seen
+
+
+def test_every_hand_and_every_seats_numbers_are_shown_once_the_game_is_over() -> None:
+    game, seen = a_short_game()
+    assert game.is_over
+    for data in seen[-1]:
+        assert data["final_hands"] == [["QS", "JD", "8S", "7H", "2C"], [], ["9S", "5D"]]
+        assert data["stats"] == [
+            {"claims": 2, "bluffs": 2, "bluffs_caught": 2, "doubts": 1, "doubts_right": 0, "piles_taken": 3,
+             "cards_taken": 4},
+            {"claims": 2, "bluffs": 1, "bluffs_caught": 0, "doubts": 0, "doubts_right": 0, "piles_taken": 0,
+             "cards_taken": 0},
+            {"claims": 1, "bluffs": 0, "bluffs_caught": 0, "doubts": 1, "doubts_right": 1, "piles_taken": 0,
+             "cards_taken": 0},
+        ]  # fmt: skip
+    assert game.view(None).final_hands == tuple(game.hand(seat) for seat in range(3))
+
+
+def test_no_view_before_the_end_holds_the_final_hands_or_the_numbers() -> None:
+    _, seen = a_short_game()
+    for views in seen[:-1]:
+        for data in views:
+            assert data["phase"] != "over"
+            assert data["final_hands"] is None
+            assert data["stats"] is None

@@ -12,6 +12,7 @@ import asyncio
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -20,7 +21,7 @@ from idoubtit.archive import Archive, GameStatus
 from idoubtit.engine import Game
 from idoubtit.server.client import TableClient
 from tests.archive.postgres import fresh_schema
-from tests.server.helpers import NewTable, ServerProcess, new_table, play_to_the_end, start
+from tests.server.helpers import NewTable, ServerProcess, host, new_table, play_to_the_end, start
 
 OPTIONS = ("--bot-delay-seconds", "0.01", "--grace-seconds", "0.5", "--messages-per-second", "10000")
 BOT_TABLES = 4
@@ -101,10 +102,46 @@ async def test_sigkill_mid_game_then_restart_resumes_every_game_exactly(db: str,
         server.stop()
 
 
-async def wait_until_over(http: httpx.AsyncClient, code: str, timeout: float = 120) -> dict[str, object]:
+async def wait_until_over(
+    http: httpx.AsyncClient, code: str, timeout: float = 120, game: int | None = None
+) -> dict[str, Any]:
+    """The room once its game (game number ``game``, if given) is over."""
     async with asyncio.timeout(timeout):
         while True:
-            room: dict[str, object] = (await http.get(f"/api/rooms/{code}")).json()
-            if room["status"] == "finished":
+            room: dict[str, Any] = (await http.get(f"/api/rooms/{code}")).json()
+            if room["status"] == "finished" and game in (None, room["game"]):
                 return room
             await asyncio.sleep(0.2)
+
+
+async def test_the_names_the_host_seat_and_the_evenings_score_survive_a_restart(db: str, tmp_path: Path) -> None:
+    server = ServerProcess(db, OPTIONS, log_path=tmp_path / "server.log").start()
+    try:
+        async with httpx.AsyncClient(base_url=server.http, timeout=30) as http:
+            # Two people who never come: stand-ins play their seats once the grace period is over.
+            table = await new_table(http, players=3, people=2, bots="easy", language="lb")
+            handed = await http.post(f"/api/rooms/{table.code}/host", json={"seat": 1}, headers=host(table))
+            assert handed.json() == {"host_seat": 1}
+            for number in (1, 2, 3):
+                await start(http, table)
+                await wait_until_over(http, table.code, game=number)
+            before = (await http.get(f"/api/rooms/{table.code}")).json()
+            assert sum(before["score"]) == 3
+        server.kill()
+        server.start()
+        async with httpx.AsyncClient(base_url=server.http, timeout=30) as http:
+            after = (await http.get(f"/api/rooms/{table.code}")).json()
+            assert after["score"] == before["score"]
+            assert after["host_seat"] == 1
+            assert [(seat["name"], seat["kind"], seat["level"]) for seat in after["seats"]] == [
+                (seat["name"], seat["kind"], seat["level"]) for seat in before["seats"]
+            ]
+            # The person who hosts deals on, and the score goes on from where it was.
+            dealt = await http.post(
+                f"/api/rooms/{table.code}/start", headers={"Authorization": f"Bearer {table.tokens[1]}"}
+            )
+            assert dealt.json() == {"game": 4}
+            room = await wait_until_over(http, table.code, game=4)
+            assert sum(room["score"]) == 4
+    finally:
+        server.stop()

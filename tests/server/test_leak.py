@@ -1,8 +1,8 @@
 """Leak test: thousands of whole games through the real server, with scripted people, bots and a
 spectator at every table. Every message each socket received is kept and checked against the referee's
 record from the archive: no message may hold a card its recipient could not have seen at that step (its
-own hand as dealt, the piles it picked up, cards turned face up), and each view's hand is exactly the
-seat's hand at that step.
+own hand as dealt, the piles it picked up, cards turned face up, and once the game is over every hand),
+and each view's hand is exactly the seat's hand at that step.
 """
 
 from __future__ import annotations
@@ -77,6 +77,10 @@ class Truth:
             for reader, cards in frozen.items():
                 self.known[reader].append(cards)
             self.hands.append([[str(card) for card in game.hand(seat)] for seat in range(players)])
+        if game.is_over:  # the game over, every hand is turned face up for everyone (the pile stays down)
+            face_up = {str(card) for seat in range(players) for card in game.hand(seat)}
+            for reader in known:
+                self.known[reader][-1] = self.known[reader][-1] | face_up
         self.game = game
 
 

@@ -8,14 +8,17 @@ import pytest
 
 from idoubtit.engine import Card, Game, Rank, Rules
 from idoubtit.server.protocol import (
+    REACTIONS,
     ActionRequest,
     Hello,
+    React,
     ServerError,
     Sync,
     encode,
     parse_client_message,
     view_message,
 )
+from idoubtit.server.table import REACTION_INTERVAL_SECONDS, REACTIONS_PER_MINUTE, ReactionLimit
 
 
 def test_hello_sync_and_the_three_actions_are_read() -> None:
@@ -33,7 +36,7 @@ def test_hello_sync_and_the_three_actions_are_read() -> None:
     [
         ("[1, 2]", "protocol.malformed", "JSON object"),
         ("{", "protocol.malformed", "JSON object"),
-        ('{"type": "dance"}', "protocol.unknown_type", "decline, doubt, hello, play, sync"),
+        ('{"type": "dance"}', "protocol.unknown_type", "decline, doubt, hello, play, react, sync"),
         ('{"type": "sync", "extra": 1}', "protocol.malformed", "'extra'"),
         ('{"type": "hello", "version": 2}', "protocol.version", "version 1"),
         ('{"type": "hello", "version": true}', "protocol.version", "version 1"),
@@ -45,6 +48,10 @@ def test_hello_sync_and_the_three_actions_are_read() -> None:
         ('{"type": "play", "state": "1.1", "cards": ["AS"], "rank": "Z"}', "action.malformed", "Z"),
         ('{"type": "sync", "id": 1.5}', "protocol.malformed", "id"),
         ('{"type": "sync", "id": NaN}', "protocol.malformed", "JSON"),
+        ('{"type": "react"}', "protocol.malformed", "nice_bluff, hmm, oops, good_game, well_played, wow"),
+        ('{"type": "react", "reaction": "you cheat"}', "protocol.malformed", "one of nice_bluff"),
+        ('{"type": "react", "reaction": ["wow"]}', "protocol.malformed", "one of nice_bluff"),
+        ('{"type": "react", "reaction": "wow", "text": "hi"}', "protocol.malformed", "'text'"),
     ],
 )
 def test_a_bad_message_names_what_is_wrong(text: str, code: str, words: str) -> None:
@@ -77,3 +84,39 @@ def test_a_view_message_carries_the_log_from_where_the_client_is() -> None:
     assert whole["log_size"] == tail["log_size"] == len(view.log)
     assert "log" not in whole
     assert json.loads(encode(whole)) == whole
+
+
+def test_a_reaction_is_one_of_a_fixed_few() -> None:
+    assert REACTIONS == ("nice_bluff", "hmm", "oops", "good_game", "well_played", "wow")
+    for reaction in REACTIONS:
+        assert parse_client_message(json.dumps({"type": "react", "reaction": reaction, "id": 4})) == React(reaction, 4)
+    with pytest.raises(ServerError) as refused:
+        parse_client_message(json.dumps({"type": "react", "reaction": "x" * 3000, "id": "r"}))
+    assert len(refused.value.message) < 150  # a long text is not echoed back
+    assert refused.value.message_id == "r"
+
+
+def test_a_seat_reacts_once_every_two_seconds_and_ten_times_a_minute() -> None:
+    assert (REACTION_INTERVAL_SECONDS, REACTIONS_PER_MINUTE) == (2.0, 10)
+    limit = ReactionLimit()
+    assert limit.allows(100.0)
+    assert not limit.allows(101.9)  # too soon; and a refused reaction is not counted
+    assert limit.allows(102.0)
+    moments = [102.0 + 2 * n for n in range(1, 9)]  # the 3rd to the 10th reaction of the minute, at 104..118
+    assert all(limit.allows(moment) for moment in moments)
+    assert not limit.allows(120.0)  # the 11th within a minute of the first
+    assert not limit.allows(159.9)
+    assert limit.allows(160.0)  # the first has left the minute
+    assert not limit.allows(161.0)
+
+
+def test_a_view_message_shows_every_hand_and_the_numbers_only_once_the_game_is_over() -> None:
+    game = Game.from_hands(Rules(3), ["AS", "KS QS", "2C"])
+    assert view_message(game.view(1), log_from=0)["final_hands"] is None
+    assert view_message(game.view(None), log_from=0)["stats"] is None
+    game.play(0, "AS")  # the last card, true: seat 0 wins (R10)
+    for reader in (0, 1, 2, None):
+        message = view_message(game.view(reader), log_from=0)
+        assert message["final_hands"] == [[], ["KS", "QS"], ["2C"]]
+        assert [seat["claims"] for seat in message["stats"]] == [1, 0, 0]
+        assert json.loads(encode(message)) == message

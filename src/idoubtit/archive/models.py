@@ -124,6 +124,9 @@ class RoomRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
+    #: The seat of the person who hosts at the table (whose seat token does what the host token does):
+    #: the first person seated, until hosting is handed to another; None before anyone is seated.
+    host_seat: Mapped[int | None] = mapped_column(Integer)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="room", order_by="SeatRow.number", cascade="all, delete-orphan"

@@ -186,6 +186,10 @@ class RoomSnapshot:
     latest_game: GameSnapshot | None
     created_at: datetime
     updated_at: datetime
+    #: The seat of the person who hosts at the table (None before anyone is seated).
+    host_seat: int | None
+    #: The winner of every finished game of the room, in the order the games were played.
+    winners: tuple[int, ...]
     #: Seat numbers in use, for quick lookups.
     _taken: frozenset[int] = field(init=False, repr=False, compare=False)
 
@@ -209,6 +213,11 @@ class RoomSnapshot:
         if self.latest_game is None:
             return 0
         return (int(self.latest_game.record["first"]) + 1) % self.settings.rules.players
+
+    @property
+    def wins(self) -> tuple[int, ...]:
+        """For each seat number, how many of the room's finished games it won."""
+        return tuple(self.winners.count(number) for number in range(self.settings.rules.players))
 
     @property
     def empty_seats(self) -> tuple[int, ...]:
@@ -323,10 +332,47 @@ class Archive:
 
     def seat_bot(self, code: str, level: str, number: int | None = None, display_name: str | None = None) -> int:
         """Seat a computer player of ``level`` (the given seat, or the lowest empty one); returns its seat."""
-        if not isinstance(level, str) or not 0 < len(level.strip()) <= BOT_LEVEL_LENGTH:
-            raise InvalidInputError(f"bot level must be a bot level or spec, not {level!r}")
-        name = _display_name(level[:NAME_LENGTH] if display_name is None else display_name)
-        return self._take_seat(code, number, SeatKind.BOT, name, level.strip(), None)
+        name = _display_name(_bot_level(level)[:NAME_LENGTH] if display_name is None else display_name)
+        return self._take_seat(code, number, SeatKind.BOT, name, _bot_level(level), None)
+
+    def remove_bot(self, code: str, number: int) -> None:
+        """Take the computer player out of seat ``number``, between games: the seat is empty again."""
+        with self._transaction() as session:
+            room, seat = self._bot_seat(session, code, number, "removed")
+            session.delete(seat)
+            room.updated_at = now()
+
+    def set_bot_level(self, code: str, number: int, level: str) -> None:
+        """Give the computer player in seat ``number`` another level, between games; its name stays."""
+        level = _bot_level(level)
+        with self._transaction() as session:
+            room, seat = self._bot_seat(session, code, number, "changed")
+            seat.bot_level = level
+            room.updated_at = now()
+
+    def set_host_seat(self, code: str, number: int) -> None:
+        """Hand hosting to the person in seat ``number``: that seat's token does what the host token does."""
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            room = _room_for_update(session, normalized)
+            if room.status == RoomStatus.CLOSED:
+                raise ConflictError(f"room {normalized} is closed")
+            seat = _seat_row(session, room, normalized, number)
+            if seat.kind != SeatKind.HUMAN:
+                raise ConflictError(f"seat {number} in room {normalized} holds a computer player, which cannot host")
+            room.host_seat, room.updated_at = number, now()
+
+    @staticmethod
+    def _bot_seat(session: Session, code: str, number: int, done: str) -> tuple[RoomRow, SeatRow]:
+        """The room (locked) and its bot's seat ``number``, which may be ``done`` now (between games)."""
+        normalized = normalize_code(code)
+        room = _room_for_update(session, normalized)
+        if room.status in {RoomStatus.PLAYING, RoomStatus.CLOSED}:
+            raise ConflictError(f"room {normalized} is {room.status}: a bot is {done} only between games")
+        seat = _seat_row(session, room, normalized, number)
+        if seat.kind != SeatKind.BOT:
+            raise ConflictError(f"seat {number} in room {normalized} holds a person, not a computer player")
+        return room, seat
 
     def fill_with_bots(self, code: str, level: str) -> list[int]:
         """Seat a computer player of ``level`` in every empty seat; returns the seats filled."""
@@ -358,6 +404,8 @@ class Archive:
                     taken = set(session.scalars(select(SeatRow.number).where(SeatRow.room_id == room.id)))
                     chosen = _seat_to_take(normalized, players, taken, number)
                     room.updated_at = moment = now()
+                    if kind is SeatKind.HUMAN and room.host_seat is None:  # the first person hosts at the table
+                        room.host_seat = chosen
                     session.add(
                         SeatRow(
                             room_id=room.id,
@@ -617,6 +665,21 @@ def _display_name(text: str) -> str:
     return name
 
 
+def _bot_level(level: object) -> str:
+    if not isinstance(level, str) or not 0 < len(level.strip()) <= BOT_LEVEL_LENGTH:
+        raise InvalidInputError(f"bot level must be a bot level or spec, not {level!r}")
+    return level.strip()
+
+
+def _seat_row(session: Session, room: RoomRow, code: str, number: int) -> SeatRow:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise InvalidInputError(f"{number!r} is not a seat number")
+    seat = session.scalar(select(SeatRow).where(SeatRow.room_id == room.id, SeatRow.number == number))
+    if seat is None:
+        raise ConflictError(f"seat {number} in room {code} is empty")
+    return seat
+
+
 def _room_for_update(session: Session, code: str) -> RoomRow:
     if not is_room_code(code):
         raise NotFoundError(f"no room with code {code!r}")
@@ -685,7 +748,7 @@ def _game_snapshot(row: GameRow, code: str, actions: Sequence[tuple[str, datetim
 
 
 def _snapshots(session: Session, which: ColumnElement[bool]) -> list[RoomSnapshot]:
-    """Snapshots of the rooms ``which`` selects, in four queries however many rooms there are."""
+    """Snapshots of the rooms ``which`` selects, in five queries however many rooms there are."""
     rooms = list(session.scalars(select(RoomRow).where(which).order_by(RoomRow.id)))
     seats: dict[int, list[SeatSnapshot]] = {room.id: [] for room in rooms}
     for seat in session.scalars(
@@ -702,6 +765,15 @@ def _snapshots(session: Session, which: ColumnElement[bool]) -> list[RoomSnapsho
         .where(which)
     )
     games = {game.room_id: game for game in session.scalars(latest_games)}
+    winners: dict[int, list[int]] = {room.id: [] for room in rooms}
+    for room_id, places in session.execute(
+        select(GameRow.room_id, GameRow.places)
+        .join(RoomRow, RoomRow.id == GameRow.room_id)
+        .where(which, GameRow.status == GameStatus.FINISHED)
+        .order_by(GameRow.room_id, GameRow.number)
+    ):
+        if places:
+            winners[room_id].append(int(places[0]))
     actions: dict[int, list[tuple[str, datetime]]] = {game.id: [] for game in games.values()}
     latest_ids = latest_games.with_only_columns(GameRow.id).scalar_subquery()
     for game_id, notation, stored_at in session.execute(
@@ -723,6 +795,8 @@ def _snapshots(session: Session, which: ColumnElement[bool]) -> list[RoomSnapsho
                 latest_game=None if game is None else _game_snapshot(game, room.code, actions[game.id]),
                 created_at=room.created_at,
                 updated_at=room.updated_at,
+                host_seat=room.host_seat,
+                winners=tuple(winners[room.id]),
             )
         )
     return snapshots

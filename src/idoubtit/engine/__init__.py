@@ -22,7 +22,7 @@ from idoubtit.engine.events import (
 )
 from idoubtit.engine.game import RECORD_FORMAT, Game
 from idoubtit.engine.rules import VARIANTS, Rules
-from idoubtit.engine.view import Claim, Phase, View
+from idoubtit.engine.view import Claim, Phase, SeatStats, View
 
 __all__ = [
     "RECORD_FORMAT",
@@ -53,6 +53,7 @@ __all__ = [
     "RevealReason",
     "Revealed",
     "Rules",
+    "SeatStats",
     "Suit",
     "View",
     "WindowClosed",

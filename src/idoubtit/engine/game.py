@@ -44,7 +44,7 @@ from idoubtit.engine.events import (
     WrongRank,
 )
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK, Rules
-from idoubtit.engine.view import Claim, Phase, View
+from idoubtit.engine.view import Claim, Phase, SeatStats, View
 
 RECORD_FORMAT: Final = "idoubtit-record/1"
 
@@ -103,6 +103,7 @@ class Game:
         "_reader_logs",
         "_rules",
         "_seed",
+        "_summary",
         "_to_play",
         "_unlogged",
     )
@@ -134,6 +135,8 @@ class Game:
         self._unlogged = False  # True once the fast door has taken actions whose events are not written
         # Each reader's log (seats, then spectators last), filled in lazily when a view asks for it.
         self._reader_logs: list[list[Event]] = [[] for _ in range(rules.players + 1)]
+        # Every hand and every seat's numbers, worked out once the game is over and a view asks for them.
+        self._summary: tuple[tuple[tuple[Card, ...], ...], tuple[SeatStats, ...]] | None = None
 
     # ----------------------------------------------------------------------------------------------
     # Starting a game
@@ -213,6 +216,7 @@ class Game:
         clone._unlogged = self._unlogged
         clone._event_objects = list(self._event_objects)
         clone._reader_logs = [list(log) for log in self._reader_logs]
+        clone._summary = self._summary
         return clone
 
     # ----------------------------------------------------------------------------------------------
@@ -309,6 +313,7 @@ class Game:
         """Everything ``seat`` may know (``None``: a spectator). The only way game data leaves the engine."""
         if seat is not None:
             self._check_seat(seat, "view")
+        final_hands, stats = self._final() if self._phase is _OVER else (None, None)
         return View(
             seat=seat,
             rules=self._rules,
@@ -324,7 +329,17 @@ class Game:
             winner=self.winner,
             places=tuple(self._places),
             log=self._log_for(seat),
+            final_hands=final_hands,
+            stats=stats,
         )
+
+    def _final(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[SeatStats, ...]]:
+        """Once the game is over: every seat's hand face up, and every seat's numbers (from the log)."""
+        summary = self._summary
+        if summary is None:
+            hands = tuple(tuple(sorted(hand, key=sort_key)) for hand in self._hands)
+            summary = self._summary = (hands, game_stats(self._built_events(), self._players))
+        return summary
 
     def actions(self) -> tuple[Action, ...]:
         """Every action taken so far, in order (plays with their announced rank filled in)."""
@@ -753,6 +768,34 @@ class Game:
             self._refuse(described, "finished", f"seat {seat} has finished and takes no part (V3)")
         if seat in self._declined:
             self._refuse(described, "already_declined", f"seat {seat} has already declined this claim (D3)")
+
+
+def game_stats(events: Iterable[Event], players: int) -> tuple[SeatStats, ...]:
+    """Each seat's numbers (:class:`SeatStats`) over the full events of a game (secrets included)."""
+    counts = [[0] * 7 for _ in range(players)]  # in SeatStats' field order
+    claims, bluffs, caught, doubts, right, piles, cards = range(7)
+    bluffing = False  # whether the last play was a bluff by its cards
+    doubter = 0  # the official doubter of the last doubt
+    for event in events:
+        if isinstance(event, Played):
+            counts[event.seat][claims] += 1
+            bluffing = any(card.rank is not event.rank for card in event.cards or ())
+            counts[event.seat][bluffs] += int(bluffing)
+        elif isinstance(event, WrongRank):  # R7: a bluff by its announcement, taken back at once
+            counts[event.seat][bluffs] += int(not bluffing)
+            counts[event.seat][caught] += 1
+        elif isinstance(event, Doubted):
+            doubter = event.doubter
+            counts[doubter][doubts] += 1
+        elif isinstance(event, Revealed):
+            if not event.truthful:  # R8 / R10: a bluff turned up
+                counts[event.seat][caught] += 1
+                if event.reason is _BY_DOUBT:
+                    counts[doubter][right] += 1
+        elif isinstance(event, PileTaken):
+            counts[event.seat][piles] += 1
+            counts[event.seat][cards] += event.count
+    return tuple(SeatStats(*seat) for seat in counts)
 
 
 @cache

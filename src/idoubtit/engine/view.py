@@ -30,12 +30,48 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatStats:
+    """One seat's numbers over a game that is over, worked out from the game's own log.
+
+    ``bluffs`` are plays whose cards were not all of the announced rank (R6) or that announced a rank
+    other than the due one (R7); ``bluffs_caught`` are those the seat had to take back: turned up by a
+    doubt (R8) or as a last play (R10), or a wrong rank, which takes the pile at once (R7).
+    ``doubts`` counts the times the seat was the official doubter (R9), ``doubts_right`` those that
+    turned up a bluff. ``piles_taken`` and ``cards_taken`` count every pile the seat took, for whatever
+    reason, and the cards in them.
+    """
+
+    claims: int = 0
+    bluffs: int = 0
+    bluffs_caught: int = 0
+    doubts: int = 0
+    doubts_right: int = 0
+    piles_taken: int = 0
+    cards_taken: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "claims": self.claims,
+            "bluffs": self.bluffs,
+            "bluffs_caught": self.bluffs_caught,
+            "doubts": self.doubts,
+            "doubts_right": self.doubts_right,
+            "piles_taken": self.piles_taken,
+            "cards_taken": self.cards_taken,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """One seat's view of the game (``seat`` None: a spectator, who holds no hand).
 
     ``awaiting`` lists the seats whose decision the game waits for: the seat to play, or during a
     doubt window every seat that may still doubt or decline. ``log`` is the public log with this
     seat's own secrets (its plays' cards, the cards it picked up) filled in.
+
+    Once the game is over (phase OVER) every hand is turned face up for everyone: ``final_hands``
+    holds each seat's remaining cards (sorted) and ``stats`` each seat's numbers (:class:`SeatStats`).
+    Before that both are None.
     """
 
     seat: int | None
@@ -52,6 +88,8 @@ class View:
     winner: int | None
     places: tuple[int, ...]
     log: tuple[Event, ...]
+    final_hands: tuple[tuple[Card, ...], ...] | None = None
+    stats: tuple[SeatStats, ...] | None = None
 
     @property
     def may_doubt(self) -> bool:
@@ -80,4 +118,8 @@ class View:
             "winner": self.winner,
             "places": list(self.places),
             "log": [event.to_dict() for event in self.log],
+            "final_hands": None
+            if self.final_hands is None
+            else [[str(card) for card in hand] for hand in self.final_hands],
+            "stats": None if self.stats is None else [seat.to_dict() for seat in self.stats],
         }

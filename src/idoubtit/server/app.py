@@ -1,4 +1,4 @@
-"""The web application: a small HTTP lobby (create, join, bots, start) and one WebSocket per client.
+"""The web application: a small HTTP lobby (create, join, bots, start, hosting) and one WebSocket per client.
 
 ``create_app(config)`` gives the ASGI app; ``serve(config)`` runs it with uvicorn. Errors always come
 back as ``{"error": {"code": ..., "message": ...}}`` over HTTP and as ``error`` messages on a socket,
@@ -28,6 +28,7 @@ from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
     Hello,
+    React,
     ServerError,
     Sync,
     encode,
@@ -149,31 +150,12 @@ def _hub(request: Request | WebSocket) -> Hub:
 
 
 def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
-    """The HTTP side: create a room, look at it, take a seat, add bots, start, close."""
+    """The HTTP side: create a room, look at it, take a seat, start, close (seats and hosting: _add_seats)."""
     hub_of = _hub
 
     @app.exception_handler(ServerError)
     async def refused(_request: Request, error: ServerError) -> JSONResponse:
         return JSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
-
-    async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > config.max_message_bytes:
-            raise ServerError("protocol.too_large", f"a request is at most {config.max_message_bytes} bytes", 413)
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            raise ServerError("protocol.malformed", "the request body must be a JSON object") from None
-        if not isinstance(data, dict):
-            raise ServerError("protocol.malformed", "the request body must be a JSON object")
-        return data
-
-    def host_token(request: Request) -> str | None:
-        header = request.headers.get("authorization", "")
-        scheme, _, token = header.partition(" ")
-        return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
     def link(request: Request, code: str) -> str:
         base = config.public_url or str(request.base_url)
@@ -186,7 +168,7 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
     @app.post("/api/rooms", status_code=201)
     async def create_room(request: Request) -> dict[str, Any]:
         address = request.client.host if request.client else None
-        table, token = await hub_of(request).create_room(await body(request), address)
+        table, token = await hub_of(request).create_room(await _body(request, config), address)
         table.link = link(request, table.code)
         return {"code": table.code, "host_token": token, "link": table.link}
 
@@ -198,29 +180,78 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
 
     @app.post("/api/rooms/{code}/seats", status_code=201)
     async def join(request: Request, code: str) -> dict[str, Any]:
-        data = await body(request)
+        data = await _body(request, config)
         _only(data, {"name", "seat"})
         table, seat, token = await hub_of(request).join(code, data.get("name"), data.get("seat"))
         return {"code": table.code, "seat": seat, "token": token}
 
-    @app.post("/api/rooms/{code}/bots")
-    async def bots(request: Request, code: str) -> dict[str, Any]:
-        data = await body(request)
-        _only(data, {"level", "seat"})
-        seats = await hub_of(request).add_bots(code, host_token(request), data.get("level"), data.get("seat"))
-        return {"seats": seats}
-
     @app.post("/api/rooms/{code}/start")
     async def start(request: Request, code: str) -> dict[str, Any]:
-        data = await body(request)
+        data = await _body(request, config)
         _only(data, set())
-        number = await hub_of(request).start_game(code, host_token(request))
+        number = await hub_of(request).start_game(code, _bearer(request))
         return {"game": number}
 
     @app.post("/api/rooms/{code}/close")
     async def close(request: Request, code: str) -> dict[str, Any]:
-        await hub_of(request).close_room(code, host_token(request))
+        await hub_of(request).close_room(code, _bearer(request))
         return {"closed": True}
+
+    _add_seats(app, config)
+
+
+def _add_seats(app: FastAPI, config: ServerConfig) -> None:
+    """The host's side of the lobby: bots in, out and to another level, and hosting handed on."""
+    hub_of = _hub
+
+    @app.post("/api/rooms/{code}/bots")
+    async def bots(request: Request, code: str) -> dict[str, Any]:
+        data = await _body(request, config)
+        _only(data, {"level", "seat", "count"})
+        seats = await hub_of(request).add_bots(
+            code, _bearer(request), data.get("level"), data.get("seat"), data.get("count")
+        )
+        return {"seats": seats}
+
+    @app.delete("/api/rooms/{code}/seats/{seat}")
+    async def remove_bot(request: Request, code: str, seat: str) -> dict[str, Any]:
+        _only(await _body(request, config), set())
+        return {"removed": await hub_of(request).remove_bot(code, _bearer(request), seat)}
+
+    @app.patch("/api/rooms/{code}/seats/{seat}")
+    async def change_bot(request: Request, code: str, seat: str) -> dict[str, Any]:
+        data = await _body(request, config)
+        _only(data, {"level"})
+        number, level = await hub_of(request).set_bot_level(code, _bearer(request), seat, data.get("level"))
+        return {"seat": number, "level": level}
+
+    @app.post("/api/rooms/{code}/host")
+    async def hand_hosting(request: Request, code: str) -> dict[str, Any]:
+        data = await _body(request, config)
+        _only(data, {"seat"})
+        return {"host_seat": await hub_of(request).hand_hosting(code, _bearer(request), data.get("seat"))}
+
+
+async def _body(request: Request, config: ServerConfig) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > config.max_message_bytes:
+        raise ServerError("protocol.too_large", f"a request is at most {config.max_message_bytes} bytes", 413)
+    if not raw:
+        return {}
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ServerError("protocol.malformed", "the request body must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise ServerError("protocol.malformed", "the request body must be a JSON object")
+    return data
+
+
+def _bearer(request: Request) -> str | None:
+    """The bearer token: the host token, or the seat token of a person at the table."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 def _add_socket(app: FastAPI, config: ServerConfig) -> None:
@@ -298,6 +329,8 @@ async def _serve(websocket: WebSocket, connection: SocketConnection, table: Tabl
                 await table.request(connection, message)
             elif isinstance(message, Sync):
                 table.sync(connection)
+            elif isinstance(message, React):
+                table.react(connection, message)
             else:
                 raise ServerError("protocol.hello_again", "this connection already said hello")
             errors_in_a_row = 0

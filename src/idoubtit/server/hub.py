@@ -26,8 +26,10 @@ from idoubtit.archive import (
     hash_token,
     normalize_code,
 )
+from idoubtit.archive.models import NAME_LENGTH
 from idoubtit.bots import BOTS, LEVELS, parse_spec
 from idoubtit.engine import IDoubtItError, Rules
+from idoubtit.names import bot_name, distinct_name
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.protocol import ServerError
 from idoubtit.server.table import Seat, Table
@@ -63,6 +65,7 @@ class Hub:
                 # Stored to the last action but the result was not: finish it now.
                 await self.finish_game(table.game_id, game.places)
                 table.status = RoomStatus.FINISHED
+                table.record_win(game.places[0])
             table.resume()
 
     async def stop(self) -> None:
@@ -154,42 +157,119 @@ class Hub:
         return table, created.host_token
 
     async def join(self, code: str, name: object, seat: object = None) -> tuple[Table, int, str]:
-        """Seat a person; returns the table, the seat and its token (given out once)."""
+        """Seat a person; returns the table, the seat and its token (given out once).
+
+        A name already at the table gets the first free number ("Anna 2"). The first person seated hosts
+        at the table (see :meth:`Table.is_host`).
+        """
         table = self.table(code)
         if not isinstance(name, str):
             raise ServerError("room.bad_name", 'a display name is text, such as "Anna"')
         number = _seat_number(seat)
         async with table.lock:
-            joined = await self._stored(self.archive.join_seat, table.code, name, number)
+            shown = _distinct(name, [taken.name for taken in table.seats.values()])
+            joined = await self._stored(self.archive.join_seat, table.code, shown, number)
             stored = await self._run(self.archive.load_room, table.code)
             snapshot = stored.seat(joined.number)
             assert snapshot is not None
+            table.host_seat = stored.host_seat
             table.add_seat(Seat(joined.number, snapshot.display_name, SeatKind.HUMAN, None, snapshot.token_hash))
         return table, joined.number, joined.token
 
-    async def add_bots(self, code: str, host_token: str | None, level: object, seat: object = None) -> list[int]:
-        """Seat a bot of ``level`` in ``seat``, or in every empty seat when no seat is given (host only)."""
-        table = self._hosted(code, host_token)
+    async def add_bots(
+        self, code: str, token: str | None, level: object, seat: object = None, count: object = None
+    ) -> list[int]:
+        """Seat bots of ``level`` (host only): in ``seat``, in the ``count`` lowest empty seats, or (neither
+        given) in every empty seat. Each gets a first name from the room's language, new at the table."""
+        table = self._hosted(code, token)
         spec = bot_spec(level if level is not None else table.settings.bot_level)
         number = _seat_number(seat)
+        wanted_count = _count(count)
+        if number is not None and wanted_count is not None:
+            raise ServerError("room.bad_seat", "ask for a seat or for a count of bots, not both")
         async with table.lock:
+            empty = [n for n in range(table.settings.rules.players) if n not in table.seats]
             if number is not None:
-                filled = [await self._stored(self.archive.seat_bot, table.code, spec, number)]
+                wanted = [number]
+            elif wanted_count is None:
+                wanted = empty
+            elif wanted_count > len(empty):
+                raise ServerError(
+                    "room.conflict", f"room {table.code} has {len(empty)} empty seat(s), not {wanted_count}", 409
+                )
             else:
-                filled = await self._stored(self.archive.fill_with_bots, table.code, spec)
-            stored = await self._run(self.archive.load_room, table.code)
-            for filled_number in filled:
-                snapshot = stored.seat(filled_number)
-                assert snapshot is not None
-                table.add_seat(Seat(filled_number, snapshot.display_name, SeatKind.BOT, spec, None))
+                wanted = empty[:wanted_count]
+            filled = []
+            for wanted_number in wanted:
+                taken = [other.name for other in table.seats.values()]
+                name = bot_name(table.settings.language, taken, seed=f"{table.code}:{wanted_number}")
+                try:
+                    await self._stored(self.archive.seat_bot, table.code, spec, wanted_number, name)
+                except ServerError as error:
+                    if number is not None or error.code != "room.conflict":
+                        raise
+                    continue  # taken meanwhile (by another server on the same archive): no longer empty
+                table.add_seat(Seat(wanted_number, name, SeatKind.BOT, spec, None))
+                filled.append(wanted_number)
         return filled
 
-    async def start_game(self, code: str, host_token: str | None, seed: int | None = None) -> int:
-        """Deal the room's next game (the first, or another after one ended: D8). Host only."""
-        table = self._hosted(code, host_token)
+    async def remove_bot(self, code: str, token: str | None, seat: object) -> int:
+        """Empty a bot's seat, between games (host only)."""
+        table = self._hosted(code, token)
         async with table.lock:
-            if table.game is not None and not table.game.is_over:
-                raise ServerError("room.playing", f"room {table.code} is in the middle of a game")
+            number = self._bot_seat(table, seat, "taken out")
+            await self._stored(self.archive.remove_bot, table.code, number)
+            table.remove_seat(number)
+        return number
+
+    async def set_bot_level(self, code: str, token: str | None, seat: object, level: object) -> tuple[int, str]:
+        """Give a bot another level, between games (host only); its name stays."""
+        table = self._hosted(code, token)
+        spec = bot_spec(level)
+        async with table.lock:
+            number = self._bot_seat(table, seat, "given another level")
+            await self._stored(self.archive.set_bot_level, table.code, number, spec)
+            table.set_bot_level(number, spec)
+        return number, spec
+
+    async def hand_hosting(self, code: str, token: str | None, seat: object) -> int:
+        """Hand hosting to the person in ``seat`` (the host, or the person who hosts now, only)."""
+        table = self._hosted(code, token)
+        number = _seat_in(table, seat)
+        async with table.lock:
+            chosen = table.seats.get(number)
+            if chosen is None or not chosen.is_person:
+                what = "is empty" if chosen is None else "holds a computer player"
+                raise ServerError("room.not_a_person", f"seat {number} {what}; hosting goes to a person", 409)
+            await self._stored(self.archive.set_host_seat, table.code, number)
+            table.set_host_seat(number)
+        return number
+
+    @staticmethod
+    def _bot_seat(table: Table, seat: object, done: str) -> int:
+        """The number of a bot's seat that may be ``done`` now: between games only."""
+        number = _seat_in(table, seat)
+        if not table.between_games:
+            raise ServerError("room.playing", f"a bot is {done} only between games; room {table.code} is playing", 409)
+        chosen = table.seats.get(number)
+        if chosen is None or chosen.is_person:
+            what = "is empty" if chosen is None else "holds a person"
+            raise ServerError("room.not_a_bot", f"seat {number} in room {table.code} {what}, not a bot", 409)
+        return number
+
+    async def start_game(self, code: str, token: str | None, seed: int | None = None) -> int:
+        """Deal the room's next game (the first, or another after one ended: D8). The host deals the first;
+        once a game was played anyone seated may deal the next."""
+        table = self.table(code)
+        if not table.may_deal(token):
+            raise ServerError(
+                "auth.not_host",
+                f"only the host deals the first game of room {table.code}; after it anyone seated may deal",
+                403,
+            )
+        async with table.lock:
+            if not table.between_games:
+                raise ServerError("room.playing", f"room {table.code} is in the middle of a game", 409)
             snapshot = await self._stored(self.archive.start_game, table.code, seed=seed)
             table.start(snapshot)
             return snapshot.number
@@ -203,9 +283,10 @@ class Hub:
             if table.address is not None:
                 self._rooms_by_address[table.address] -= 1
 
-    def _hosted(self, code: str, host_token: str | None) -> Table:
+    def _hosted(self, code: str, token: str | None) -> Table:
+        """The table, if ``token`` is its host token or the seat token of the person who hosts there."""
         table = self.table(code)
-        if host_token is None or hash_token(host_token) != table.host_token_hash:
+        if not table.is_host(token):
             raise ServerError("auth.not_host", f"only the host of room {table.code} may do that", 403)
         return table
 
@@ -272,3 +353,39 @@ def _seat_number(seat: object) -> int | None:
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise ServerError("room.bad_seat", f"a seat is a seat number, not {seat!r}")
     return seat
+
+
+def _seat_in(table: Table, seat: object) -> int:
+    """A seat number of this table (a path gives it as text)."""
+    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 3:
+        seat = int(seat)
+    number = _seat_number(seat)
+    players = table.settings.rules.players
+    if number is None or not 0 <= number < players:
+        raise ServerError("room.bad_seat", f"{seat!r} is not a seat; room {table.code} has seats 0 to {players - 1}")
+    return number
+
+
+def _count(count: object) -> int | None:
+    if count is None:
+        return None
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ServerError("room.bad_seat", f"a count of bots is a whole number from 1, not {count!r}")
+    return count
+
+
+def _distinct(name: str, taken: list[str]) -> str:
+    """``name`` as the archive stores it (spaces collapsed), numbered when the table already has it; a long
+    name is shortened to leave room for its number."""
+    name = " ".join(name.split())
+    shown = distinct_name(name, taken)
+    if len(shown) <= NAME_LENGTH or len(name) > NAME_LENGTH:  # (a name too long is refused as it is)
+        return shown
+    used = {other.casefold() for other in taken}
+    number = 2
+    while True:
+        suffix = f" {number}"
+        candidate = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
+        if candidate.casefold() not in used:
+            return candidate
+        number += 1

@@ -1,9 +1,10 @@
 """The table protocol, version 1: JSON messages over a WebSocket (see docs/protocol.md).
 
-A client says ``hello`` first (with its seat token, or none to watch), then sends actions; the server
-answers with ``welcome`` (everything this connection may see, at once), ``update`` after every change,
-``room`` when seats change, ``ack`` to the sender of an accepted action and ``error`` to the sender of a
-refused one. Everything about the game that a message carries comes from the engine's ``view(seat)``.
+A client says ``hello`` first (with its seat token, or none to watch), then sends actions (and, from a
+seat, reactions); the server answers with ``welcome`` (everything this connection may see, at once),
+``update`` after every change, ``room`` when seats change, ``reaction`` to everyone when someone at the
+table reacts, ``ack`` to the sender of an accepted action and ``error`` to the sender of a refused one.
+Everything about the game that a message carries comes from the engine's ``view(seat)``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ MAX_ID_LENGTH: Final = 64
 MAX_TOKEN_LENGTH: Final = 128
 #: No hand holds more cards than the largest open table deals (V4: six decks).
 MAX_PLAY_CARDS: Final = 6 * 52
+#: What a seated person may send the table besides actions: a fixed set, never free text.
+REACTIONS: Final = ("nice_bluff", "hmm", "oops", "good_game", "well_played", "wow")
 
 
 class ServerError(Exception):
@@ -66,7 +69,15 @@ class Sync:
     id: str | int | None = None
 
 
-ClientMessage = Hello | ActionRequest | Sync
+@dataclass(frozen=True, slots=True)
+class React:
+    """A seated person's reaction (one of :data:`REACTIONS`), shown to everyone at the table."""
+
+    reaction: str
+    id: str | int | None = None
+
+
+ClientMessage = Hello | ActionRequest | Sync | React
 
 _FIELDS: Final = {
     "hello": {"type", "version", "token", "id"},
@@ -74,6 +85,7 @@ _FIELDS: Final = {
     "doubt": {"type", "state", "seat", "id"},
     "decline": {"type", "state", "seat", "id"},
     "sync": {"type", "id"},
+    "react": {"type", "reaction", "id"},
 }
 ALLOWED_TYPES: Final = ", ".join(sorted(_FIELDS))
 
@@ -100,10 +112,18 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
             return _hello(data, message_id)
         if kind == "sync":
             return Sync(message_id)
+        if kind == "react":
+            return _react(data, message_id)
         return _action(kind, data, message_id)
     except ServerError as error:
         error.message_id = message_id
         raise
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """A value as an error message quotes it: at most ``limit`` characters of its repr."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _refuse_constant(name: str) -> None:
@@ -132,6 +152,13 @@ def _hello(data: dict[str, Any], message_id: str | int | None) -> Hello:
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_LENGTH):
         raise malformed(f"token must be the seat's token (a string of at most {MAX_TOKEN_LENGTH}), or absent to watch")
     return Hello(token, message_id)
+
+
+def _react(data: dict[str, Any], message_id: str | int | None) -> React:
+    reaction = data.get("reaction")
+    if not isinstance(reaction, str) or reaction not in REACTIONS:
+        raise malformed(f"'react' needs a reaction, one of {', '.join(REACTIONS)}; not {_shown(reaction)}")
+    return React(reaction, message_id)
 
 
 def _action(kind: str, data: dict[str, Any], message_id: str | int | None) -> ActionRequest:

@@ -13,9 +13,10 @@ import asyncio
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from idoubtit.archive import GameSnapshot, RoomSettings, RoomSnapshot, RoomStatus, SeatKind, hash_token
 from idoubtit.bots import Bot, make_bot
@@ -36,6 +37,7 @@ from idoubtit.server.config import ServerConfig
 from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
+    React,
     ServerError,
     error_message,
     finite,
@@ -43,6 +45,11 @@ from idoubtit.server.protocol import (
 )
 
 log = logging.getLogger("idoubtit.server")
+
+#: A seat may react at most once in this many seconds...
+REACTION_INTERVAL_SECONDS: Final = 2.0
+#: ... and at most this many times a minute.
+REACTIONS_PER_MINUTE: Final = 10
 
 
 class Connection(Protocol):
@@ -94,6 +101,26 @@ class Seat:
 
 
 @dataclass(slots=True)
+class ReactionLimit:
+    """How often one seat may react: once in :data:`REACTION_INTERVAL_SECONDS`, and
+    :data:`REACTIONS_PER_MINUTE` in any minute."""
+
+    recent: deque[float] = field(default_factory=deque)
+
+    def allows(self, moment: float) -> bool:
+        """Whether a reaction at ``moment`` (monotonic seconds) is allowed; if so it is counted."""
+        recent = self.recent
+        while recent and moment - recent[0] >= 60:
+            recent.popleft()
+        if recent and moment - recent[-1] < REACTION_INTERVAL_SECONDS:
+            return False
+        if len(recent) >= REACTIONS_PER_MINUTE:
+            return False
+        recent.append(moment)
+        return True
+
+
+@dataclass(slots=True)
 class _PendingDoubt:
     seat: int
     connection: Connection | None
@@ -125,6 +152,10 @@ class Table:
     game: Game | None = None
     game_id: int | None = None
     game_number: int = 0
+    #: The seat of the person who hosts at the table: that seat's token does what the host token does.
+    host_seat: int | None = None
+    #: For each seat number, how many of this room's finished games it won (the evening's score).
+    wins: list[int] = field(default_factory=list)
     #: The step of the game's last action that moved the table to a new decision (see _changes_decision).
     decision_step: int = 0
     connections: set[Connection] = field(default_factory=set)
@@ -136,12 +167,17 @@ class Table:
     _bot_tasks: dict[int, tuple[str, asyncio.Task[None]]] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _rng: random.Random = field(default_factory=random.Random)
+    _reaction_limits: dict[int, ReactionLimit] = field(default_factory=dict)
     closed: bool = False
     #: Called after every change that was stored (the tests' and benchmark's hook; None in production).
     on_change: Callable[[Table], None] | None = None
 
     # ----------------------------------------------------------------------------------------------
     # Building
+
+    def __post_init__(self) -> None:
+        players = self.settings.rules.players
+        self.wins = [*self.wins, *[0] * (players - len(self.wins))][:players]
 
     @classmethod
     def from_snapshot(cls, snapshot: RoomSnapshot, config: ServerConfig, storage: Storage) -> Table:
@@ -157,6 +193,8 @@ class Table:
             },
             config=config,
             storage=storage,
+            host_seat=snapshot.host_seat,
+            wins=list(snapshot.wins),
         )
         latest = snapshot.latest_game
         if latest is not None:
@@ -199,6 +237,8 @@ class Table:
             "seats": [self.seats[n].public() if n in self.seats else None for n in range(players)],
             "game": self.game_number,
             "spectators": sum(1 for connection in self.connections if connection.seat is None),
+            "host_seat": self.host_seat,
+            "score": list(self.wins),
         }
 
     def timer_info(self) -> dict[str, Any] | None:
@@ -210,6 +250,27 @@ class Table:
     def seat_for_token(self, token: str) -> Seat | None:
         wanted = hash_token(token)
         return next((seat for seat in self.seats.values() if seat.token_hash == wanted), None)
+
+    def is_host(self, token: str | None) -> bool:
+        """Whether ``token`` is the host's token, or the seat token of the person who hosts at the table."""
+        if token is None:
+            return False
+        if hash_token(token) == self.host_token_hash:
+            return True
+        seat = self.seat_for_token(token)
+        return seat is not None and seat.number == self.host_seat
+
+    def may_deal(self, token: str | None) -> bool:
+        """Whether ``token`` may deal the next game: the host, or once a game was played, anyone seated."""
+        if self.is_host(token):
+            return True
+        seat = None if token is None else self.seat_for_token(token)
+        return seat is not None and seat.is_person and self.game_number >= 1
+
+    @property
+    def between_games(self) -> bool:
+        """No game is being played: none started yet, or the last one is over."""
+        return self.game is None or self.game.is_over
 
     # ----------------------------------------------------------------------------------------------
     # Connections
@@ -350,6 +411,24 @@ class Table:
         return Decline(seat)
 
     # ----------------------------------------------------------------------------------------------
+    # Reactions: a seated person's "nice bluff", to everyone at the table; never stored
+
+    def react(self, connection: Connection, request: React) -> None:
+        seat = connection.seat
+        if seat is None:
+            raise ServerError("auth.spectator", "spectators watch; only a seated person may react")
+        limit = self._reaction_limits.setdefault(seat, ReactionLimit())
+        if not limit.allows(time.monotonic()):
+            raise ServerError(
+                "limit.reaction",
+                f"a seat may react once every {REACTION_INTERVAL_SECONDS:g} seconds and"
+                f" {REACTIONS_PER_MINUTE} times a minute; this reaction was not sent",
+            )
+        message = {"type": "reaction", "seat": seat, "reaction": request.reaction}
+        for other in self.connections:
+            other.send({**message, "ack": request.id} if other is connection and request.id is not None else message)
+
+    # ----------------------------------------------------------------------------------------------
     # Doubts arrive over a few milliseconds; those in one batch are settled together (R9)
 
     def _queue_doubt(self, pending: _PendingDoubt) -> None:
@@ -403,12 +482,15 @@ class Table:
             self.decision_step = trial.step
         if trial.is_over:
             self.status = RoomStatus.FINISHED
+            self.record_win(trial.places[0])
             try:
                 await self.storage.finish_game(self.game_id, trial.places)
             except Exception:  # the actions are stored: a restart finds the game over and finishes it
                 log.exception("room %s: storing the result failed", self.code)
         self._schedule()  # first, so that the updates carry the new timer
         self._broadcast_updates(acks or {})
+        if trial.is_over:  # the room is between games now, and the evening's score has changed
+            self._broadcast_room()
         if self.on_change is not None:
             self.on_change(self)
 
@@ -546,6 +628,25 @@ class Table:
         if seat.kind is SeatKind.BOT and seat.level:
             seat.bot = make_bot(seat.level)
         self._broadcast_room()
+
+    def remove_seat(self, number: int) -> None:
+        """A bot's seat is empty again (between games)."""
+        self._cancel_bot(number)
+        del self.seats[number]
+        self._broadcast_room()
+
+    def set_bot_level(self, number: int, level: str) -> None:
+        seat = self.seats[number]
+        seat.level, seat.bot = level, make_bot(level)
+        self._broadcast_room()
+
+    def set_host_seat(self, number: int) -> None:
+        self.host_seat = number
+        self._broadcast_room()
+
+    def record_win(self, seat: int) -> None:
+        """A game of this room ended with ``seat`` first: the evening's score."""
+        self.wins[seat] += 1
 
     def start(self, snapshot: GameSnapshot) -> None:
         self._clear_timers()
