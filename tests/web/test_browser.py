@@ -56,7 +56,9 @@ def join_by_code(page: Page, server: ServerProcess, name: str, code: str) -> Non
 
 
 def fill_and_start(page: Page) -> None:
-    page.click("button[data-key=fill]")
+    # With one seat left the room offers only "Add a computer player", which fills it just the same.
+    page.wait_for_selector("button[data-key=add-bot]")
+    page.click("button[data-key=fill]" if page.locator("button[data-key=fill]").count() else "button[data-key=add-bot]")
     page.wait_for_selector("button[data-key=start]:not([disabled])")
     page.click("button[data-key=start]")
     page.wait_for_selector(".table")

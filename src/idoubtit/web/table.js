@@ -76,6 +76,7 @@ function statusBar(page) {
   return h("div", { className: "status" },
     h("span", { className: "due" }, t("Due: %(rank)s", { rank: rankPlural(view.due_rank) })),
     h("span", { className: "pile-count" }, tn("Pile: %(count)d card", "Pile: %(count)d cards", view.pile_size)),
+    h("span", { className: "direction-text" }, "↻ ", t("play passes to the left")),
     turnTimer);
 }
 
@@ -99,8 +100,10 @@ function seatChip(page, seat, size, [x, y]) {
   const info = table.room.seats[seat];
   const marks = [];
   const turn = view.phase === "play" && view.to_play === seat;
-  if (turn) marks.push(t("to play"));
-  if (view.phase === "doubt" && view.awaiting.includes(seat)) marks.push(t("may doubt"));
+  // Your own seat needs no "to play" or "may doubt": the action bar says what you may do.
+  const mine = seat === table.seat;
+  if (turn && !mine) marks.push(t("to play"));
+  if (view.phase === "doubt" && view.awaiting.includes(seat) && !mine) marks.push(t("may doubt"));
   if (info && info.kind === "human" && info.away) marks.push(t("away"));
   if (info && info.bot_playing) marks.push(t("a computer plays for them"));
   const place = view.places.indexOf(seat);
@@ -121,7 +124,7 @@ function seatChip(page, seat, size, [x, y]) {
 }
 
 function centre(view) {
-  const layers = Math.min(view.pile_size, 24);
+  const layers = Math.min(view.pile_size, 16);
   return h("div", { className: "centre" },
     h("div", { className: "pile", id: "pile", role: "img",
       "aria-label": tn("The pile: %(count)d card", "The pile: %(count)d cards", view.pile_size),
@@ -130,7 +133,7 @@ function centre(view) {
     h("span", { className: "pile-size", "aria-hidden": "true" }, String(view.pile_size)),
     view.phase === "over" ? null
       : h("span", { className: "due-mark" }, t("%(rank)s due", { rank: rankPlural(view.due_rank) })),
-    h("span", { className: "direction" }, h("span", { "aria-hidden": "true" }, "↻ "), t("play passes to the left")));
+    h("span", { className: "direction", role: "img", "aria-label": t("play passes to the left"), title: t("play passes to the left") }, "↻"));
 }
 
 /** The newest doubt or last play turned up: the claim, who doubted, the cards and the outcome together. */
@@ -240,7 +243,8 @@ function log(page) {
   return h("section", { className: "log-panel" },
     h("h2", {}, t("Game so far")),
     lines.length === 0 ? h("p", {}, t("Nothing has been played yet.")) : null,
-    h("ol", { className: "log", reversed: true },
+    // Focusable, so that a keyboard can scroll it too.
+    h("ol", { className: "log", reversed: true, tabindex: "0", "aria-label": t("Game so far") },
       lines.slice(0, 60).map((line) => h("li", {
         value: String(line.number),
         className: line.story.revealed ? (line.story.truthful ? "told true" : "told bluff") : "told",
@@ -282,7 +286,7 @@ function result(page, act) {
 
 function numbers(stats, seats, room, me) {
   const head = [t("Player"), t("Claims"), t("Bluffs"), t("Caught"), t("Doubts"), t("Right"), t("Piles taken")];
-  return h("div", { className: "numbers" },
+  return h("div", { className: "numbers", tabindex: "0", role: "region", "aria-label": t("This game") },
     h("table", {},
       h("caption", {}, t("This game")),
       h("thead", {}, h("tr", {}, head.map((text, index) => h("th", { scope: "col", className: index ? "n" : "" }, text)))),
