@@ -176,8 +176,8 @@ class Table:
     # Building
 
     def __post_init__(self) -> None:
-        players = self.settings.rules.players
-        self.wins = [*self.wins, *[0] * (players - len(self.wins))][:players]
+        if not self.wins:  # a new room: nobody has won yet
+            self.wins = [0] * self.settings.rules.players
 
     @classmethod
     def from_snapshot(cls, snapshot: RoomSnapshot, config: ServerConfig, storage: Storage) -> Table:
