@@ -147,7 +147,8 @@ def test_two_people_and_two_bots_play_a_whole_game_in_the_browser(
         assert anna.locator("button[data-key=again]").count() == 1
         assert bo.locator("button[data-key=again]").count() == 1
         log = anna.inner_text(".log")
-        assert "doubted" in log and ("true" in log or "a bluff" in log)
+        assert "doubted" in log
+        assert "true" in log or "a bluff" in log
         screenshot = tmp_path / "phone-result.png"
         bo.screenshot(path=str(screenshot), full_page=True)
         record_property("phone_screenshot", str(screenshot))
@@ -337,7 +338,8 @@ def test_the_host_seats_computer_players_one_at_a_time_each_with_its_own_strengt
         page.select_option("#bot-level", "easy")
         page.click("button[data-key=add-bot]")
         page.wait_for_function("() => document.querySelectorAll('.seat-row.bot').length === 2")
-        assert "hard" in bots.nth(0).inner_text() and "easy" in bots.nth(1).inner_text()
+        assert "hard" in bots.nth(0).inner_text()
+        assert "easy" in bots.nth(1).inner_text()
         # The first one goes again; the other is made an expert.
         page.click("button[data-key=remove-1]")
         page.wait_for_function("() => document.querySelectorAll('.seat-row.bot').length === 1")
@@ -358,7 +360,9 @@ def test_the_host_seats_computer_players_one_at_a_time_each_with_its_own_strengt
         context.close()
 
 
-def test_a_reaction_shows_at_the_senders_seat_and_the_server_limits_them(browser: Browser, server: ServerProcess) -> None:
+def test_a_reaction_shows_at_the_senders_seat_and_the_server_limits_them(
+    browser: Browser, server: ServerProcess
+) -> None:
     anna_context, anna = new_page(browser)
     bo_context, bo = new_page(browser)
     try:
@@ -377,14 +381,17 @@ def test_a_reaction_shows_at_the_senders_seat_and_the_server_limits_them(browser
         assert "reaction" in anna.inner_text(".notice")
         bo.wait_for_timeout(300)
         assert "Wow!" not in bo.inner_text(".seats-round")
-        assert anna.errors == [] and bo.errors == []  # type: ignore[attr-defined]
+        assert anna.errors == []  # type: ignore[attr-defined]
+        assert bo.errors == []  # type: ignore[attr-defined]
     finally:
         anna_context.close()
         bo_context.close()
 
 
 @pytest.mark.parametrize("width", [360, 390])
-def test_a_hand_of_52_cards_keeps_every_card_in_reach_on_a_phone(browser: Browser, server: ServerProcess, width: int) -> None:
+def test_a_hand_of_52_cards_keeps_every_card_in_reach_on_a_phone(
+    browser: Browser, server: ServerProcess, width: int
+) -> None:
     # Tall enough to show the whole hand at once: a point off the screen hits nothing.
     context, page = new_page(browser, viewport={"width": width, "height": 1600}, is_mobile=True, has_touch=True)
     try:
@@ -417,11 +424,14 @@ def test_a_hand_of_52_cards_keeps_every_card_in_reach_on_a_phone(browser: Browse
         context.close()
 
 
-#: Counts the tones the page starts and the card flights it lays over the page (set before any script runs).
+#: Counts the tones the page starts and the card flights it lays over the page (runs before any script).
 WATCH_SOUND_AND_MOTION = """
 window.__tones = 0; window.__flights = 0; window.__flightsTakingClicks = 0; window.__longestFlight = 0;
 const original = window.AudioContext && window.AudioContext.prototype.createOscillator;
-if (original) window.AudioContext.prototype.createOscillator = function () { window.__tones += 1; return original.call(this); };
+if (original) window.AudioContext.prototype.createOscillator = function () {
+  window.__tones += 1;
+  return original.call(this);
+};
 new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) {
   if (node.classList && node.classList.contains("flying")) {
     window.__flights += 1;
