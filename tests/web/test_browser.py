@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.server.helpers import ServerProcess
+from tests.web.axe import serious_violations
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "idoubtit" / "web"
 GAME_TIMEOUT = 240.0
@@ -236,6 +237,8 @@ def test_one_turn_with_the_keyboard_alone(browser: Browser, server: ServerProces
         page.keyboard.press("Enter")
         page.wait_for_function("(count) => document.querySelectorAll('.hand button.card').length < count", arg=before)
         assert "You: 1 " in page.inner_text(".log")
+        # Off your turn no card stays picked (a pile taken back must not come with cards raised).
+        assert page.locator(".hand button.card[aria-pressed=true]").count() == 0
         # Screen readers hear what happened from a live region that holds only the newest lines.
         assert page.get_attribute("#announcer", "aria-live") == "polite"
         page.wait_for_function("() => document.getElementById('announcer').textContent.length > 0")
@@ -370,6 +373,17 @@ def test_a_reaction_shows_at_the_senders_seat_and_the_server_limits_them(
         join_by_code(bo, server, "Bo", code)
         fill_and_start(anna)
         bo.wait_for_selector(".table")
+        # Anna (seat 0) starts, so Bo waits: the waiting line must be readable, not paper on paper.
+        bo.wait_for_selector(".waiting-text")
+        assert "Anna" in bo.inner_text(".waiting-text")
+        contrast = [v for v in serious_violations(bo) if v.startswith("color-contrast")]
+        assert contrast == []
+        colours = bo.evaluate(
+            """() => { const text = document.querySelector('.waiting-text');
+                const bar = document.querySelector('.action-bar');
+                return [getComputedStyle(text).color, getComputedStyle(bar).backgroundColor]; }"""
+        )
+        assert colours[0] != colours[1]
         anna.click("button[data-key=react]")
         anna.click("button[data-key=react-nice_bluff]")
         bo.wait_for_selector('.seat[data-seat="0"] .reaction-bubble')
@@ -492,6 +506,56 @@ def test_cards_fly_to_the_pile_without_taking_clicks_unless_less_motion_is_asked
             assert page.evaluate("window.__flightsTakingClicks") == 0
             # Every flight is gone within the animation's 380 ms, its small delays and a margin.
             assert 0 < page.evaluate("window.__longestFlight") <= 700
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_on_a_phone_everything_needed_is_in_reach_and_nothing_jumps(browser: Browser, server: ServerProcess) -> None:
+    context, page = new_page(browser, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    try:
+        page.goto(server.http + "/")
+        create = page.locator("button[data-key=create]").bounding_box()
+        assert create is not None
+        assert create["y"] + create["height"] <= 640  # "Create table" above the fold
+        page.fill("#name", "Pat")
+        page.click("summary[data-key=more]")
+        page.check("#v4")  # two players, one deck: 26 cards each
+        page.select_option("#players", "2")
+        page.click("button[data-key=create]")
+        page.wait_for_selector(".room-code .code")
+        page.click("button[data-key=add-bot]")
+        page.wait_for_selector("button[data-key=start]:not([disabled])")
+        page.click("button[data-key=start]")
+        page.wait_for_selector("button[data-key=play]")
+        assert page.locator("#announce").count() == 0  # no one-choice rank menu unless V5
+        # The action bar stays at the bottom of the screen, below the hand, wherever the page is scrolled.
+        for scroll in (0, 400):
+            page.evaluate("(y) => window.scrollTo(0, y)", scroll)
+            bar = page.locator(".action-bar").bounding_box()
+            assert bar is not None
+            assert bar["y"] + bar["height"] <= 641
+        hand_top = page.evaluate("() => document.querySelector('.hand-panel').getBoundingClientRect().top + scrollY")
+        # A tap answers at once: the button says the play was sent before the server has answered.
+        if not page.locator("button[data-key=play]").is_enabled():
+            page.locator(".hand button.card").first.click()
+        busy = page.evaluate(
+            """() => { const button = document.querySelector('button[data-key=play]'); button.click();
+                const now = document.querySelector('button[data-key=play]');
+                return now && now.getAttribute('aria-busy'); }"""
+        )
+        assert busy == "true"
+        page.wait_for_selector("button[data-key=doubt]:not([disabled]), button[data-key=play]:not([aria-busy])")
+        deadline = time.monotonic() + 30
+        while not page.locator("button[data-key=doubt]:not([disabled])").count():  # the bot's claim
+            assert time.monotonic() < deadline
+            take_turn(page, lambda _: False)
+            page.wait_for_timeout(30)
+        # The doubt timer runs on the doubt button itself, and opening the window moved nothing above it.
+        assert page.locator("button[data-key=doubt] #timer").count() == 1
+        assert page.locator("button[data-key=doubt] .timebar").count() == 1
+        again = page.evaluate("() => document.querySelector('.hand-panel').getBoundingClientRect().top + scrollY")
+        assert again == hand_top
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()

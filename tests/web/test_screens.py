@@ -13,19 +13,17 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.server.helpers import ServerProcess
+from tests.web.axe import serious_violations
 from tests.web.test_browser import QUICK, create_table, new_page
 
 LANGUAGES = ("en", "mn", "lb", "af")
 SIZES = {"small-phone": (360, 640), "phone": (390, 844), "tablet": (768, 1024), "desktop": (1366, 768)}
-AXE = Axe()
 
 #: Everything a person can press or fill in that sticks out of the page, or a button whose text is cut.
 PROBLEMS = (Path(__file__).parent / "problems.js").read_text(encoding="utf-8")
@@ -35,16 +33,6 @@ def screenshots_folder(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("IDOUBTIT_SCREENSHOTS") or tmp_path / "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def serious_violations(page: Page) -> list[str]:
-    results: Any = AXE.run(page)
-    found = []
-    for violation in results.response["violations"]:
-        if violation["impact"] in {"serious", "critical"}:
-            targets = [node["target"] for node in violation["nodes"]][:4]
-            found.append(f"{violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
-    return found
 
 
 def look_at(page: Page, folder: Path, language: str, screen: str) -> list[str]:

@@ -165,6 +165,8 @@ function heard(message) {
   if (newTurn) {
     page.selected = new Set(truthfulPick(view));
     page.announce = view.rules.strict_announcing ? null : view.due_rank;
+  } else if (!myTurn(page.table)) {
+    page.selected = new Set(); // the cards put down are gone (and may come back with a pile, unpicked)
   }
   if (message.type === "update" && message.ack !== undefined) page.notice = "";
   const fresh = newEvents(before, page.table);

@@ -91,7 +91,7 @@ function ring(page) {
     h("div", { className: "felt", "aria-hidden": "true" }),
     h("ol", { className: "seats-round", "aria-label": t("Players, in the order they play") },
       view.hand_sizes.map((size, seat) => seatChip(page, seat, size, places[seat]))),
-    centre(view));
+    view.phase === "over" ? null : centre(view)); // at the end the hands tell it all: no pile, no due rank
 }
 
 function seatChip(page, seat, size, [x, y]) {
@@ -163,7 +163,7 @@ function hand(page, act) {
   return h("section", { className: "hand-panel", "aria-label": t("Your cards") },
     h("h2", {}, t("Your cards (%(count)d)", { count: cards.length })),
     h("div", { className: `hand${big}`, role: "group", "aria-label": t("Your cards") }, cards.map((card, index) => {
-      const selected = page.selected.has(card);
+      const selected = myTurn(table) && page.selected.has(card);
       const { rank, suit } = parseCard(card);
       return h("button", {
         type: "button", className: `card${RED.has(suit) ? " red" : ""}${selected ? " selected" : ""}`,
