@@ -559,3 +559,25 @@ def test_on_a_phone_everything_needed_is_in_reach_and_nothing_jumps(browser: Bro
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
+
+
+def test_the_host_hands_hosting_to_another_person_at_the_table(browser: Browser, server: ServerProcess) -> None:
+    anna_context, anna = new_page(browser)
+    bo_context, bo = new_page(browser)
+    try:
+        code = create_table(anna, server, "Anna", players=4)
+        join_by_code(bo, server, "Bo", code)
+        assert bo.locator("button[data-key=add-bot]").count() == 0  # not the host (yet)
+        anna.wait_for_selector("button[data-key=host-1]")
+        anna.click("button[data-key=host-1]")
+        bo.wait_for_selector("button[data-key=add-bot]")  # Bo may seat computer players and start now
+        assert "host" in bo.locator(".seat-row").nth(1).inner_text()
+        bo.click("button[data-key=fill]")
+        bo.wait_for_selector("button[data-key=start]:not([disabled])")
+        bo.click("button[data-key=start]")
+        anna.wait_for_selector(".table")
+        assert anna.errors == []  # type: ignore[attr-defined]
+        assert bo.errors == []  # type: ignore[attr-defined]
+    finally:
+        anna_context.close()
+        bo_context.close()
