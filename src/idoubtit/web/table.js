@@ -130,10 +130,11 @@ function centre(view) {
       "aria-label": tn("The pile: %(count)d card", "The pile: %(count)d cards", view.pile_size),
       style: `--layers:${layers}` },
     Array.from({ length: layers }, (_, index) => h("span", { className: "back", style: `--i:${index};--r:${((index * 7) % 11) - 5}deg` }))),
-    h("span", { className: "pile-size", "aria-hidden": "true" }, String(view.pile_size)),
+    h("span", { className: "pile-row" },
+      h("span", { className: "pile-size", "aria-hidden": "true" }, String(view.pile_size)),
+      h("span", { className: "direction", role: "img", "aria-label": t("play passes to the left"), title: t("play passes to the left") }, "↻")),
     view.phase === "over" ? null
-      : h("span", { className: "due-mark" }, t("%(rank)s due", { rank: rankPlural(view.due_rank) })),
-    h("span", { className: "direction", role: "img", "aria-label": t("play passes to the left"), title: t("play passes to the left") }, "↻"));
+      : h("span", { className: "due-mark" }, t("%(rank)s due", { rank: rankPlural(view.due_rank) })));
 }
 
 /** The newest doubt or last play turned up: the claim, who doubted, the cards and the outcome together. */
