@@ -568,6 +568,8 @@ def test_the_host_hands_hosting_to_another_person_at_the_table(browser: Browser,
         code = create_table(anna, server, "Anna", players=4)
         join_by_code(bo, server, "Bo", code)
         assert bo.locator("button[data-key=add-bot]").count() == 0  # not the host (yet)
+        # Screen readers hear who sat down.
+        anna.wait_for_function("() => document.getElementById('announcer').textContent.includes('Bo sat down.')")
         anna.wait_for_selector("button[data-key=host-1]")
         anna.click("button[data-key=host-1]")
         bo.wait_for_selector("button[data-key=add-bot]")  # Bo may seat computer players and start now
@@ -576,6 +578,7 @@ def test_the_host_hands_hosting_to_another_person_at_the_table(browser: Browser,
         bo.wait_for_selector("button[data-key=start]:not([disabled])")
         bo.click("button[data-key=start]")
         anna.wait_for_selector(".table")
+        anna.wait_for_function("() => document.getElementById('announcer').textContent.includes('The cards are dealt.')")
         assert anna.errors == []  # type: ignore[attr-defined]
         assert bo.errors == []  # type: ignore[attr-defined]
     finally:

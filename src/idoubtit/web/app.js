@@ -179,6 +179,21 @@ function heard(message) {
   announce(before, page.table, fresh, newTurn);
 }
 
+/** What screen readers hear of the room: who sat down or left, and when a new game is dealt. */
+function roomNews(before, after) {
+  if (!before.room || !after.room) return [];
+  const lines = [];
+  after.room.seats.forEach((seat, number) => {
+    const was = before.room.seats[number];
+    if (seat && !was && number !== after.seat) lines.push(t("%(name)s sat down.", { name: seat.name }));
+    if (!seat && was) lines.push(t("%(name)s left the table.", { name: was.name }));
+  });
+  const dealt = after.view && after.view.phase !== "over" && after.log.length === 0
+    && (!before.view || before.view.phase === "over");
+  if (dealt) lines.push(t("The cards are dealt."));
+  return lines;
+}
+
 function heardReaction(message) {
   page.reactions[message.seat] = message.reaction;
   render();
@@ -208,8 +223,11 @@ function sounds(events, newTurn) {
 
 /** Tell screen readers what just happened: each changed claim in one line, and whose move it is now. */
 function announce(before, after, events, newTurn) {
-  if (!after.view) return;
-  const lines = [];
+  const lines = roomNews(before, after);
+  if (!after.view) {
+    speak(lines.join(" "));
+    return;
+  }
   if (events.length) {
     const told = stories(after.log);
     const firstChanged = stories(after.log.slice(0, after.log.length - events.length)).length - 1;
