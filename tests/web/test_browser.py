@@ -578,7 +578,7 @@ def test_the_host_hands_hosting_to_another_person_at_the_table(browser: Browser,
         bo.wait_for_selector("button[data-key=start]:not([disabled])")
         bo.click("button[data-key=start]")
         anna.wait_for_selector(".table")
-        anna.wait_for_function("() => document.getElementById('announcer').textContent.includes('The cards are dealt.')")
+        anna.wait_for_function("() => document.getElementById('announcer').textContent.includes('cards are dealt')")
         assert anna.errors == []  # type: ignore[attr-defined]
         assert bo.errors == []  # type: ignore[attr-defined]
     finally:
