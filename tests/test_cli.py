@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from idoubtit import Game
-from idoubtit.cli import app
+from idoubtit.cli import app, bot_specs
 from idoubtit.names import BOT_NAMES
 
 runner = CliRunner()
@@ -149,3 +149,15 @@ def test_the_tournament_summary_says_workers_in_the_plural_and_in_the_language()
     assert "on 2 workers (" in english.output
     assert "op 2 werkers (" in afrikaans.output
     assert "(s)" not in english.output + afrikaans.output
+
+
+def test_a_bot_spec_with_several_options_is_one_bot_on_the_command_line(tmp_path: Path) -> None:
+    # The commas inside the brackets belong to the spec, not to the list of bots.
+    assert bot_specs("search[iterations=3,belief=false],honest", players=3) == {
+        1: "search[iterations=3,belief=false]",
+        2: "honest",
+    }
+    arguments = ["tournament", "--bots", "search[iterations=2,belief=false],honest", "--players", "3"]
+    result = runner.invoke(app, [*arguments, "--games", "2", "--workers", "1", "--json", str(tmp_path / "t.json")])
+    assert result.exit_code == 0, result.output
+    assert "search[iterations=2,belief=false]" in (tmp_path / "t.json").read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from idoubtit.bots import BOTS, LEVELS, Bot, make_bot
+from idoubtit.bots import BOTS, LEVELS, Bot, make_bot, split_specs
 from idoubtit.engine import Game, IDoubtItError, Rules
 from idoubtit.i18n import LANGUAGES, pick_language, translations
 
@@ -76,7 +76,7 @@ def build_rules(
 
 def bot_specs(names: str, players: int, me: int = 0) -> dict[int, str]:
     """The bot spec of every seat but ``me``, cycling through the comma-separated ``names``."""
-    chosen = [name.strip() for name in names.split(",") if name.strip()]
+    chosen = split_specs(names)
     if not chosen:
         raise typer.BadParameter(f"name at least one bot: {', '.join(BOTS)} or package.module:ClassName")
     others = [seat for seat in range(players) if seat != me]
@@ -232,7 +232,7 @@ def tournament(
     from idoubtit.tournament.runner import default_workers
 
     rules = build_rules(players, decks, ascending, cap, places, open_table, strict)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
+    names = split_specs(bots)
     for name in set(names):
         try:
             make_bot(name)

@@ -71,6 +71,27 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
     return name, options
 
 
+def split_specs(text: str) -> list[str]:
+    """A comma-separated list of bot specs, split only at commas outside brackets, so that a spec's own
+    options stay with it.
+
+    >>> split_specs("search[advisor=false,budget=0.01], adaptive,,honest")
+    ['search[advisor=false,budget=0.01]', 'adaptive', 'honest']
+    """
+    specs: list[str] = []
+    depth, start = 0, 0
+    for index, character in enumerate(text):
+        if character == "[":
+            depth += 1
+        elif character == "]":
+            depth = max(0, depth - 1)
+        elif character == "," and depth == 0:
+            specs.append(text[start:index])
+            start = index + 1
+    specs.append(text[start:])
+    return [spec.strip() for spec in specs if spec.strip()]
+
+
 def _number_or_text(value: str) -> object:
     """``3`` → 3, ``0.5`` → 0.5, ``true``/``false`` (any case) → True/False, anything else stays text."""
     flags = {"true": True, "false": False}
@@ -108,4 +129,5 @@ __all__ = [
     "parse_spec",
     "play_out",
     "play_turn",
+    "split_specs",
 ]
