@@ -269,6 +269,7 @@ const act = {
   fill: (level) => attempt(() => api("POST", `/api/rooms/${page.code}/bots`, { level }, hostAuthority())),
   removeBot: (seat) => attempt(() => api("DELETE", `/api/rooms/${page.code}/seats/${seat}`, undefined, hostAuthority())),
   changeBot: (seat, level) => attempt(() => api("PATCH", `/api/rooms/${page.code}/seats/${seat}`, { level }, hostAuthority())),
+  lock: (locked) => attempt(() => api("POST", `/api/rooms/${page.code}/lock`, { locked }, hostAuthority())),
   handOver: (seat) => attempt(() => api("POST", `/api/rooms/${page.code}/host`, { seat }, hostAuthority())),
   start: () => attempt(() => api("POST", `/api/rooms/${page.code}/start`, undefined, hostAuthority())),
   // Another game: the host, or anyone seated once a game has been played.

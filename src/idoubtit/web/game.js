@@ -316,6 +316,8 @@ export function errorText(error) {
     "state.stale": t("The table moved on; try again."),
     "limit.rate": t("Slow down a little."),
     "limit.reaction": t("One reaction every few seconds, please."),
+    "room.locked": t("This table is locked: ask the host to open it."),
+    "limit.lookups": t("Too many codes that lead nowhere; wait a moment and try again."),
     "auth.bad_token": t("This seat is no longer yours."),
     "room.not_found": t("There is no table with that code."),
     "room.conflict": t("That cannot be done now: a seat is taken or empty."),

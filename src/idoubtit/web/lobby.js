@@ -42,6 +42,12 @@ export function seatsEditor(page, act, lobby = false) {
           empty > 1 ? h("button", { type: "button", className: "secondary", "data-key": "fill", onclick: () => act.fill(level) },
             t("Fill every empty seat")) : null))
       : null,
+    host
+      ? h("div", { className: "check lock" },
+        h("input", { type: "checkbox", id: "lock", "data-key": "lock", checked: Boolean(room.locked),
+          onchange: (event) => act.lock(event.target.checked) }),
+        h("label", { for: "lock" }, t("Lock the table: nobody new may sit down")))
+      : room.locked ? h("p", { className: "hint" }, t("The host has locked this table.")) : null,
     lobby
       ? host
         ? h("div", { className: "buttons" },
