@@ -54,6 +54,14 @@ CLOSE_ROOM_CLOSED: Final = 4010
 YOUNG_COLLECTION_THRESHOLD: Final = 10_000
 
 
+class AsciiJSONResponse(JSONResponse):
+    """JSON with every non-ASCII character escaped, as the WebSocket side sends it: whatever string a
+    client slipped into a room (even one no encoder takes), the answer can always be written."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 class TokenBucket:
     """Allows ``rate`` messages per second on average and ``burst`` at once."""
 
@@ -137,7 +145,9 @@ def create_app(config: ServerConfig, archive: Archive | None = None) -> FastAPI:
             if archive is None:
                 opened.close()
 
-    app = FastAPI(title="idoubtit", version=str(PROTOCOL_VERSION), lifespan=lifespan)
+    app = FastAPI(
+        title="idoubtit", version=str(PROTOCOL_VERSION), lifespan=lifespan, default_response_class=AsciiJSONResponse
+    )
     _add_lobby(app, config)
     _add_socket(app, config)
     add_web(app)
@@ -155,7 +165,7 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
 
     @app.exception_handler(ServerError)
     async def refused(_request: Request, error: ServerError) -> JSONResponse:
-        return JSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
+        return AsciiJSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
 
     def link(request: Request, code: str) -> str:
         base = config.public_url or str(request.base_url)
@@ -194,6 +204,7 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
 
     @app.post("/api/rooms/{code}/close")
     async def close(request: Request, code: str) -> dict[str, Any]:
+        _only(await _body(request, config), set())
         await hub_of(request).close_room(code, _bearer(request))
         return {"closed": True}
 
@@ -239,12 +250,16 @@ async def _body(request: Request, config: ServerConfig) -> dict[str, Any]:
     if not raw:
         return {}
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = json.loads(raw, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested deeper than the parser goes
         raise ServerError("protocol.malformed", "the request body must be a JSON object") from None
     if not isinstance(data, dict):
         raise ServerError("protocol.malformed", "the request body must be a JSON object")
     return data
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _bearer(request: Request) -> str | None:
@@ -301,15 +316,17 @@ async def _greet(
     except TimeoutError:
         connection.send(error_message(ServerError("protocol.hello_required", "say hello first")))
         return None
+    message_id = None
     try:
         message = parse_client_message(raw)
+        message_id = message.id
         if not isinstance(message, Hello):
             raise ServerError("protocol.hello_required", "the first message must be hello (with your seat's token)")
         table = hub.table(code)
-        table.connect(connection, message.token)
+        table.connect(connection, message.token, message.id)
         return table
     except ServerError as error:
-        connection.send(error_message(error))
+        connection.send(error_message(error, message_id if error.message_id is None else error.message_id))
         return None
 
 
@@ -328,7 +345,7 @@ async def _serve(websocket: WebSocket, connection: SocketConnection, table: Tabl
             if isinstance(message, ActionRequest):
                 await table.request(connection, message)
             elif isinstance(message, Sync):
-                table.sync(connection)
+                table.sync(connection, message.id)
             elif isinstance(message, React):
                 table.react(connection, message)
             else:

@@ -40,6 +40,9 @@ T = TypeVar("T")
 ROOM_OPTIONS: Final = ("doubt_seconds", "turn_seconds", "language", "bot_level")
 #: The most a bot spec may ask of a server: options such as a search budget stay within these.
 MAX_BOT_BUDGET: Final = 2.0
+#: The timers a host may choose, in seconds: long enough to answer, short enough that a table moves.
+DOUBT_SECONDS: Final = (1.0, 120.0)
+TURN_SECONDS: Final = (5.0, 600.0)
 
 
 class Hub:
@@ -313,15 +316,25 @@ def room_settings(options: object) -> RoomSettings:
     rule_options = {key: value for key, value in options.items() if key not in ROOM_OPTIONS}
     try:
         rules = Rules.from_dict(rule_options)
+        turn_seconds = options.get("turn_seconds")
         return RoomSettings(
             rules=rules,
-            doubt_seconds=options.get("doubt_seconds", 5.0),
-            turn_seconds=options.get("turn_seconds"),
+            doubt_seconds=_within("doubt_seconds", options.get("doubt_seconds", 5.0), DOUBT_SECONDS),
+            turn_seconds=None if turn_seconds is None else _within("turn_seconds", turn_seconds, TURN_SECONDS),
             language=options.get("language", "en"),
             bot_level=bot_spec(options.get("bot_level", "easy")),
         )
     except (IDoubtItError, InvalidInputError, TypeError) as error:
         raise ServerError("room.invalid", str(error)) from None
+
+
+def _within(name: str, value: object, bounds: tuple[float, float]) -> float:
+    """A timer a host chose, in seconds, if it is within ``bounds``."""
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
+        raise ServerError("room.invalid", f"{name} is a number of seconds from {low:g} to {high:g}, not {shown}")
+    return float(value)
 
 
 def bot_spec(level: object) -> str:

@@ -275,8 +275,9 @@ class Table:
     # ----------------------------------------------------------------------------------------------
     # Connections
 
-    def connect(self, connection: Connection, token: str | None) -> None:
-        """Bind a connection to the seat its token names (no token: a spectator) and send it everything."""
+    def connect(self, connection: Connection, token: str | None, message_id: str | int | None = None) -> None:
+        """Bind a connection to the seat its token names (no token: a spectator) and send it everything
+        (the welcome carries ``message_id``, the id of the hello)."""
         if self.closed:
             raise ServerError("room.closed", f"room {self.code} is closed")
         if len(self.connections) >= self.config.connections_per_room:
@@ -290,7 +291,7 @@ class Table:
             seat.connections += 1
             if seat.connections == 1:
                 self._seat_returned(seat)
-        connection.send(self._welcome(connection))
+        connection.send(self._welcome(connection, message_id))
         self._broadcast_room()
 
     def disconnect(self, connection: Connection) -> None:
@@ -304,10 +305,10 @@ class Table:
                 self._seat_left(seat)
         self._broadcast_room()
 
-    def sync(self, connection: Connection) -> None:
-        connection.send(self._welcome(connection))
+    def sync(self, connection: Connection, message_id: str | int | None = None) -> None:
+        connection.send(self._welcome(connection, message_id))
 
-    def _welcome(self, connection: Connection) -> dict[str, Any]:
+    def _welcome(self, connection: Connection, message_id: str | int | None = None) -> dict[str, Any]:
         connection.log_sent = 0
         message: dict[str, Any] = {
             "type": "welcome",
@@ -318,6 +319,8 @@ class Table:
             "view": None,
             "timer": self.timer_info(),
         }
+        if message_id is not None:
+            message["id"] = message_id
         if self.game is not None:
             view = self.game.view(connection.seat)
             message["view"] = view_message(view, log_from=0)
@@ -387,8 +390,18 @@ class Table:
         except IDoubtItError as error:
             raise ServerError(f"action.{error.code}", str(error)) from None
         if request.state != self.state_id:
-            raise ServerError("state.stale", f"state {request.state} is old; the table is at {self.state_id}")
+            raise ServerError("state.stale", self._stale(request.state))
         return action, trial
+
+    def _stale(self, state: str) -> str:
+        """Why ``state`` is not the table's: an older decision, one the table has not reached, or no state id."""
+        now = (self.game_number, self.decision_step)
+        number, dot, step = state.partition(".")
+        if not (dot and number.isascii() and number.isdigit() and step.isascii() and step.isdigit()):
+            return f"{state[:20]!r} is not a state id (such as '1.0'); the table is at {self.state_id}"
+        if (int(number), int(step)) < now:
+            return f"state {state} is old; the table is at {self.state_id}"
+        return f"state {state} is ahead of the table, which is at {self.state_id}; ask for sync"
 
     def _check_may_act(self, game: Game, seat: int, kind: str) -> None:
         if kind == "play":
