@@ -298,6 +298,7 @@ def serve(
     messages_per_second: Annotated[float, typer.Option(help="Messages per second a connection may send.")] = 20.0,
     rooms_per_address: Annotated[int, typer.Option(help="Open rooms one client address may create.")] = 20,
     max_rooms: Annotated[int, typer.Option(help="Open rooms on the whole server.")] = 2000,
+    spectators_per_room: Annotated[int, typer.Option(help="Watchers per room (seated people are never counted).")] = 64,
 ) -> None:
     """Host tables for people on the network: rooms by code, bots, spectators (protocol: docs/protocol.md)."""
     from idoubtit.server import ServerConfig
@@ -316,6 +317,7 @@ def serve(
             messages_per_second=messages_per_second,
             rooms_per_address=rooms_per_address,
             max_rooms=max_rooms,
+            spectators_per_room=spectators_per_room,
         )
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None

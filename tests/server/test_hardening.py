@@ -49,6 +49,12 @@ async def hello(socket: websockets.ClientConnection, token: str | None = None, *
     return welcome
 
 
+async def read_all(socket: websockets.ClientConnection, into: list[dict[str, Any]]) -> None:
+    """Every message until the socket closes (which raises ConnectionClosed)."""
+    while True:
+        into.append(json.loads(await socket.recv()))
+
+
 def answered(message_id: str) -> Callable[[TableClient], bool]:
     return lambda client: client.answer_to(message_id) is not None
 
@@ -224,3 +230,144 @@ async def test_timers_are_bounded_to_sensible_ranges(
         assert refusal(response) == (400, "room.invalid")
         name = next(iter(options))
         assert name in response.json()["error"]["message"]
+
+
+# ------------------------------------------------------------------------------------------------------
+# 1. Spectators never keep a person out of their seat
+
+
+async def test_a_seat_gets_back_in_however_many_spectators_watch(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    from idoubtit.server.config import ServerConfig
+
+    table = await new_table(http, players=3, people=1)
+    cap = ServerConfig().spectators_per_room
+    sockets = [await websockets.connect(f"{server.ws}/ws/{table.code}", max_queue=None) for _ in range(cap)]
+    try:
+        for socket in sockets:
+            assert (await hello(socket))["type"] == "welcome"
+        async with TableClient.connect(server.ws, table.code, table.tokens[0]) as me:  # the seat comes back
+            assert me.errors == []
+            assert me.seat == 0
+        async with TableClient.connect(server.ws, table.code) as one_too_many:
+            assert [error["code"] for error in one_too_many.errors] == ["limit.connections"]
+    finally:
+        await asyncio.gather(*(socket.close() for socket in sockets))
+
+
+async def test_a_seat_with_too_many_connections_loses_its_oldest_not_its_newest(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    from idoubtit.server.app import CLOSE_REPLACED
+    from idoubtit.server.config import ServerConfig
+
+    table = await new_table(http, players=3, people=1)
+    cap = ServerConfig().connections_per_seat
+    sockets = []
+    for _ in range(cap + 1):
+        socket = await websockets.connect(f"{server.ws}/ws/{table.code}", max_queue=None)
+        assert (await hello(socket, table.tokens[0]))["type"] == "welcome"
+        sockets.append(socket)
+    try:
+        error = await next_of(sockets[0], "error")
+        assert error["code"] == "limit.connections"
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await asyncio.wait_for(next_of(sockets[0], "never"), timeout=5)
+        assert closed.value.rcvd is not None
+        assert closed.value.rcvd.code == CLOSE_REPLACED
+        await sockets[-1].send(json.dumps({"type": "sync", "id": "still"}))
+        assert (await next_of(sockets[-1], "welcome"))["id"] == "still"
+    finally:
+        await asyncio.gather(*(socket.close() for socket in sockets))
+
+
+# ------------------------------------------------------------------------------------------------------
+# 2. The join link comes from the server, never from a request's Host
+
+
+async def test_a_host_header_never_becomes_the_rooms_link(tmp_path: Path) -> None:
+    process = ServerProcess(str(tmp_path / "archive.sqlite3"), log_path=tmp_path / "server.log").start()
+    evil = {"Host": "evil.example"}
+    try:
+        async with httpx.AsyncClient(base_url=process.http) as http:
+            created = (await http.post("/api/rooms", json={"players": 3})).json()
+            assert created["link"] == f"{process.http}/r/{created['code']}"
+        process.kill()
+        process.start()  # a restarted server: no link was given out by this process yet
+        code = created["code"]
+        async with httpx.AsyncClient(base_url=process.http) as http:
+            (await http.get(f"/api/rooms/{code}", headers=evil)).raise_for_status()
+            room = (await http.get(f"/api/rooms/{code}")).json()
+            assert room["link"] == f"{process.http}/r/{code}"
+            qr = await http.get(f"/api/rooms/{code}/qr.svg")
+            assert b"evil.example" not in qr.content
+            assert f"127.0.0.1:{process.port}/r/{code}".encode() in qr.content
+        async with TableClient.connect(process.ws, code) as watcher:
+            assert watcher.room is not None
+            assert "evil" not in json.dumps(watcher.room)
+    finally:
+        process.stop()
+    public = ServerProcess(
+        str(tmp_path / "other.sqlite3"), ("--public-url", "http://table.lan:8000/"), log_path=tmp_path / "public.log"
+    ).start()
+    try:
+        async with httpx.AsyncClient(base_url=public.http) as http:
+            created = (await http.post("/api/rooms", json={"players": 3}, headers=evil)).json()
+            assert created["link"] == f"http://table.lan:8000/r/{created['code']}"
+            room = (await http.get(f"/api/rooms/{created['code']}", headers=evil)).json()
+            assert room["link"] == f"http://table.lan:8000/r/{created['code']}"
+        async with TableClient.connect(public.ws, created["code"]) as watcher:
+            assert watcher.room is not None
+            assert watcher.room["link"] == f"http://table.lan:8000/r/{created['code']}"
+    finally:
+        public.stop()
+
+
+# ------------------------------------------------------------------------------------------------------
+# 7. Refusals close a socket only when they are about the rate, and only once the answers are out
+
+
+async def test_refusals_of_other_kinds_never_close_the_connection(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=3, people=1)
+    async with websockets.connect(f"{server.ws}/ws/{table.code}") as socket:
+        await hello(socket, table.tokens[0])
+        for number in range(80):
+            await socket.send(json.dumps({"type": "nope", "id": number}))
+        await socket.send(json.dumps({"type": "sync", "id": "after"}))
+        errors = []
+        while True:
+            (message,) = await answers(socket, 1)
+            if message["type"] == "welcome":
+                break
+            if message["type"] == "error":
+                errors.append(message)
+        assert [error["id"] for error in errors] == list(range(80))
+        assert message["id"] == "after"
+
+
+async def test_a_flood_is_closed_with_1008_after_its_answers_are_sent(tmp_path: Path) -> None:
+    from idoubtit.server.app import CLOSE_POLICY, MAX_ERRORS_IN_A_ROW
+    from idoubtit.server.config import ServerConfig
+
+    options = ("--messages-per-second", "1", "--bot-delay-seconds", "0")
+    process = ServerProcess(str(tmp_path / "archive.sqlite3"), options, log_path=tmp_path / "server.log").start()
+    try:
+        async with httpx.AsyncClient(base_url=process.http) as http:
+            table = await new_table(http, players=3, people=1)
+        async with websockets.connect(f"{process.ws}/ws/{table.code}", max_size=2**24) as socket:
+            await hello(socket, table.tokens[0])
+            for number in range(ServerConfig().message_burst + MAX_ERRORS_IN_A_ROW + 20):
+                await socket.send(json.dumps({"type": "sync", "id": number}))
+            received: list[dict[str, Any]] = []
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(read_all(socket, received), timeout=20)
+            assert closed.value.rcvd is not None
+            assert closed.value.rcvd.code == CLOSE_POLICY
+            refused = [message["id"] for message in received if message.get("code") == "limit.rate"]
+            assert len(refused) == MAX_ERRORS_IN_A_ROW  # every refusal up to the last was sent before the close
+            assert refused[-1] == max(message.get("id", -1) for message in received if message["type"] != "room")
+    finally:
+        process.stop()

@@ -43,12 +43,16 @@ log = logging.getLogger("idoubtit.server")
 #: A client this far behind on messages is too slow to keep up with its table: it is disconnected
 #: (it may reconnect and get the whole view at once).
 MAX_QUEUED_MESSAGES: Final = 512
-#: How many refused messages in a row a connection may send before it is closed.
+#: How many messages in a row a connection may send that are refused for the rate (``limit.rate``) before
+#: it is closed. Other refusals never close a connection: each is answered, and the rate limit bounds them.
 MAX_ERRORS_IN_A_ROW: Final = 50
 #: WebSocket close codes of this protocol (4000–4999 are free for applications).
 CLOSE_NORMAL: Final = 1000
+#: Still flooding after :data:`MAX_ERRORS_IN_A_ROW` rate refusals (the standard "policy violation").
 CLOSE_POLICY: Final = 1008
 CLOSE_TOO_SLOW: Final = 4008
+#: The seat opened more connections than it may: its oldest one is closed.
+CLOSE_REPLACED: Final = 4009
 CLOSE_ROOM_CLOSED: Final = 4010
 #: Allocations between young collections (Python's default is 700): fewer, slightly longer pauses.
 YOUNG_COLLECTION_THRESHOLD: Final = 10_000
@@ -103,6 +107,14 @@ class SocketConnection:
         self._queue.put_nowait(encode(message))
         if message.get("type") == "closed":
             self._close_after_queue(CLOSE_ROOM_CLOSED)
+
+    def replace(self, message: dict[str, Any]) -> None:
+        self.send(message)
+        self._close_after_queue(CLOSE_REPLACED)
+
+    def close_after_queue(self, code: int) -> None:
+        """Close the socket with ``code`` once every message queued so far is written; send nothing more."""
+        self._close_after_queue(code)
 
     def _close_after_queue(self, code: int) -> None:
         if not self.closing:
@@ -167,9 +179,10 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
     async def refused(_request: Request, error: ServerError) -> JSONResponse:
         return AsciiJSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
 
-    def link(request: Request, code: str) -> str:
-        base = config.public_url or str(request.base_url)
-        return f"{base.rstrip('/')}/r/{code}"
+    def link(request: Request, table: Table) -> str:
+        """The join link for this answer: from ``--public-url``, else from this request's own address (for
+        this answer only: never stored, so one request's headers never reach another reader)."""
+        return table.link or f"{str(request.base_url).rstrip('/')}/r/{table.code}"
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -179,14 +192,12 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
     async def create_room(request: Request) -> dict[str, Any]:
         address = request.client.host if request.client else None
         table, token = await hub_of(request).create_room(await _body(request, config), address)
-        table.link = link(request, table.code)
-        return {"code": table.code, "host_token": token, "link": table.link}
+        return {"code": table.code, "host_token": token, "link": link(request, table)}
 
     @app.get("/api/rooms/{code}")
     async def room(request: Request, code: str) -> dict[str, Any]:
         table = hub_of(request).table(code)
-        table.link = table.link or link(request, table.code)
-        return table.room_info()
+        return table.room_info(link(request, table))
 
     @app.post("/api/rooms/{code}/seats", status_code=201)
     async def join(request: Request, code: str) -> dict[str, Any]:
@@ -353,9 +364,9 @@ async def _serve(websocket: WebSocket, connection: SocketConnection, table: Tabl
             errors_in_a_row = 0
         except ServerError as error:
             connection.send(error_message(error, message_id if error.message_id is None else error.message_id))
-            errors_in_a_row += 1
+            errors_in_a_row = errors_in_a_row + 1 if error.code == "limit.rate" else 0
             if errors_in_a_row >= MAX_ERRORS_IN_A_ROW:
-                await websocket.close(CLOSE_POLICY)
+                connection.close_after_queue(CLOSE_POLICY)  # the refusals already queued go out first
                 return
 
 

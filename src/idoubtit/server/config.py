@@ -33,8 +33,12 @@ class ServerConfig:
     #: Rooms that may be open at once per client address, and on the whole server.
     rooms_per_address: int = 20
     max_rooms: int = 2000
-    #: Connections (players and spectators) per room.
-    connections_per_room: int = 64
+    #: Spectators (connections without a token) per room. A seat's token is never counted against it:
+    #: whoever holds a seat always gets back to it.
+    spectators_per_room: int = 64
+    #: Connections one seat may have open at once (a phone and a laptop, a few refreshed tabs); one more
+    #: closes that seat's oldest connection, never refuses the newest.
+    connections_per_seat: int = 8
     #: How long a new connection has to say hello.
     hello_seconds: float = 10.0
 

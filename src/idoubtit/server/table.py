@@ -62,6 +62,9 @@ class Connection(Protocol):
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; never blocks the table."""
 
+    def replace(self, message: dict[str, Any]) -> None:
+        """Queue this last message and close the connection once it is written: the seat opened a newer one."""
+
 
 class Storage(Protocol):
     """The archive calls a table makes, awaited off the event loop (see :class:`idoubtit.server.hub.Hub`)."""
@@ -147,8 +150,6 @@ class Table:
     config: ServerConfig
     storage: Storage
     address: str | None = None
-    #: The join link people were given (None after a restart until someone asks over HTTP).
-    link: str | None = None
     game: Game | None = None
     game_id: int | None = None
     game_number: int = 0
@@ -158,7 +159,8 @@ class Table:
     wins: list[int] = field(default_factory=list)
     #: The step of the game's last action that moved the table to a new decision (see _changes_decision).
     decision_step: int = 0
-    connections: set[Connection] = field(default_factory=set)
+    #: Every open connection, oldest first (a dict for its order: the values are unused).
+    connections: dict[Connection, None] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _pending: list[_PendingDoubt] = field(default_factory=list)
     _batch: asyncio.TimerHandle | None = None
@@ -227,11 +229,19 @@ class Table:
         """Names the decision the table is at: actions must quote it, so an answer to an old claim is refused."""
         return f"{self.game_number}.{self.decision_step}"
 
-    def room_info(self) -> dict[str, Any]:
+    @property
+    def link(self) -> str | None:
+        """The join link from the server's ``--public-url``; None without one (an HTTP answer then builds it
+        for its own request, and never stores it: a request's headers never reach anyone else)."""
+        base = self.config.public_url
+        return None if base is None else f"{base.rstrip('/')}/r/{self.code}"
+
+    def room_info(self, link: str | None = None) -> dict[str, Any]:
+        """The room as everyone may read it; ``link`` is the join link to give (default :attr:`link`)."""
         players = self.settings.rules.players
         return {
             "code": self.code,
-            "link": self.link,
+            "link": link or self.link,
             "status": self.status.value,
             "settings": self.settings.to_json(),
             "seats": [self.seats[n].public() if n in self.seats else None for n in range(players)],
@@ -280,13 +290,17 @@ class Table:
         (the welcome carries ``message_id``, the id of the hello)."""
         if self.closed:
             raise ServerError("room.closed", f"room {self.code} is closed")
-        if len(self.connections) >= self.config.connections_per_room:
-            raise ServerError("limit.connections", f"room {self.code} has its {len(self.connections)} connections")
         seat = None if token is None else self.seat_for_token(token)
         if token is not None and seat is None:
             raise ServerError("auth.bad_token", f"that token holds no seat in room {self.code}")
+        if seat is None:
+            watching = sum(1 for other in self.connections if other.seat is None)
+            if watching >= self.config.spectators_per_room:
+                raise ServerError("limit.connections", f"room {self.code} has its {watching} spectators; try later")
+        elif seat.connections >= self.config.connections_per_seat:
+            self._drop_oldest(seat)
         connection.seat = None if seat is None else seat.number
-        self.connections.add(connection)
+        self.connections[connection] = None
         if seat is not None:
             seat.connections += 1
             if seat.connections == 1:
@@ -294,10 +308,25 @@ class Table:
         connection.send(self._welcome(connection, message_id))
         self._broadcast_room()
 
+    def _drop_oldest(self, seat: Seat) -> None:
+        """Close the oldest connection of ``seat``, which has all the connections it may have."""
+        oldest = next(other for other in self.connections if other.seat == seat.number)
+        del self.connections[oldest]
+        seat.connections -= 1
+        limit = self.config.connections_per_seat
+        oldest.replace(
+            error_message(
+                ServerError(
+                    "limit.connections",
+                    f"seat {seat.number} opened more than {limit} connections; this oldest one is closed",
+                )
+            )
+        )
+
     def disconnect(self, connection: Connection) -> None:
         if connection not in self.connections:
             return
-        self.connections.discard(connection)
+        del self.connections[connection]
         seat = None if connection.seat is None else self.seats.get(connection.seat)
         if seat is not None:
             seat.connections -= 1

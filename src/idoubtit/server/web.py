@@ -54,7 +54,7 @@ def add_web(app: FastAPI) -> None:
     async def qr_code(request: Request, code: str) -> Response:
         hub: Hub = request.app.state.hub
         table = hub.table(code)
-        link = table.link or f"{str(request.base_url).rstrip('/')}/r/{table.code}"
+        link = table.link or f"{str(request.base_url).rstrip('/')}/r/{table.code}"  # (this answer's only)
         return Response(qr_svg(link), media_type="image/svg+xml")
 
 
