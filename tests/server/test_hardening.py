@@ -371,3 +371,143 @@ async def test_a_flood_is_closed_with_1008_after_its_answers_are_sent(tmp_path: 
             assert refused[-1] == max(message.get("id", -1) for message in received if message["type"] != "room")
     finally:
         process.stop()
+
+
+# ------------------------------------------------------------------------------------------------------
+# 8. A forwarded address is believed only from a proxy the host named
+
+
+async def test_x_forwarded_for_is_ignored_unless_the_proxy_is_named(tmp_path: Path) -> None:
+    async def rooms_from_forged_addresses(process: ServerProcess) -> list[int]:
+        async with httpx.AsyncClient(base_url=process.http) as http:
+            return [
+                (
+                    await http.post("/api/rooms", json={"players": 3}, headers={"X-Forwarded-For": f"10.0.0.{n}"})
+                ).status_code
+                for n in range(3)
+            ]
+
+    options = ("--rooms-per-address", "2")
+    plain = ServerProcess(str(tmp_path / "plain.sqlite3"), options, log_path=tmp_path / "plain.log").start()
+    try:  # the addresses are forged: all three rooms come from 127.0.0.1, and the third is refused
+        assert await rooms_from_forged_addresses(plain) == [201, 201, 429]
+    finally:
+        plain.stop()
+    behind = ServerProcess(
+        str(tmp_path / "proxied.sqlite3"), (*options, "--forwarded-allow-ips", "127.0.0.1"), log_path=tmp_path / "p.log"
+    ).start()
+    try:  # a proxy on 127.0.0.1 the host named: each forwarded address is its own
+        assert await rooms_from_forged_addresses(behind) == [201, 201, 201]
+    finally:
+        behind.stop()
+
+
+# ------------------------------------------------------------------------------------------------------
+# 9. Other web pages may not use the lobby or the tables
+
+
+async def test_requests_from_another_origin_are_refused_and_the_servers_own_go_through(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    own = {"Origin": server.http, "Content-Type": "application/json"}
+    foreign = {"Origin": "http://evil.example", "Content-Type": "text/plain"}
+    created = await http.post("/api/rooms", content='{"players": 3}', headers=foreign)
+    assert refusal(created) == (403, "auth.origin")
+    for origin in ("null", "http://127.0.0.1.evil.example", f"http://127.0.0.1:{server.port + 1}"):
+        refused = await http.post("/api/rooms", json={"players": 3}, headers={"Origin": origin})
+        assert refusal(refused) == (403, "auth.origin"), origin
+    room = (await http.post("/api/rooms", json={"players": 3}, headers=own)).json()  # the browser client's way
+    joined = await http.post(f"/api/rooms/{room['code']}/seats", json={"name": "Eve"}, headers=foreign)
+    assert refusal(joined) == (403, "auth.origin")
+    assert (await http.post(f"/api/rooms/{room['code']}/seats", content='{"name": "Ann"}')).status_code == 201  # curl
+    assert (await http.get(f"/api/rooms/{room['code']}", headers=foreign)).status_code == 200  # reading is open
+    with pytest.raises(websockets.InvalidStatus) as refused_socket:
+        await websockets.connect(f"{server.ws}/ws/{room['code']}", origin="http://evil.example")  # type: ignore[arg-type]
+    assert refused_socket.value.response.status_code == 403
+    async with websockets.connect(f"{server.ws}/ws/{room['code']}", origin=server.http) as socket:  # type: ignore[arg-type]
+        assert (await hello(socket))["type"] == "welcome"
+    async with TableClient.connect(server.ws, room["code"]) as watcher:  # no Origin: a program
+        assert watcher.errors == []
+
+
+async def test_origins_the_host_allows_go_through(tmp_path: Path) -> None:
+    options = ("--allowed-origins", "https://cards.example.org, http://other.lan:9000", "--public-url", "http://t.lan")
+    process = ServerProcess(str(tmp_path / "archive.sqlite3"), options, log_path=tmp_path / "server.log").start()
+    try:
+        async with httpx.AsyncClient(base_url=process.http) as http:
+            for origin, status in (
+                ("https://cards.example.org", 201),
+                ("http://other.lan:9000", 201),
+                ("http://t.lan", 201),
+                ("http://other.lan", 403),
+                ("http://cards.example.org", 403),
+            ):
+                response = await http.post("/api/rooms", json={"players": 3}, headers={"Origin": origin})
+                assert response.status_code == status, origin
+    finally:
+        process.stop()
+
+
+# ------------------------------------------------------------------------------------------------------
+# 10. Room codes cannot be guessed quickly, and a host can lock a room
+
+
+async def test_failed_room_lookups_are_throttled_per_address(tmp_path: Path) -> None:
+    options = ("--lookups-per-minute", "10")
+    process = ServerProcess(str(tmp_path / "archive.sqlite3"), options, log_path=tmp_path / "server.log").start()
+    try:
+        async with httpx.AsyncClient(base_url=process.http) as http:
+            real = (await http.post("/api/rooms", json={"players": 3})).json()["code"]
+            statuses = [(await http.get(f"/api/rooms/{guess}")).status_code for guess in ["AAAAAA"] * 10]
+            assert statuses == [404] * 10
+            throttled = await http.get("/api/rooms/AAAAAA")
+            assert refusal(throttled) == (429, "limit.lookups")
+            assert refusal(await http.get(f"/api/rooms/{real}")) == (429, "limit.lookups")  # even a right guess
+            assert refusal(await http.post(f"/api/rooms/{real}/seats", json={"name": "A"})) == (429, "limit.lookups")
+            assert (await http.post("/api/rooms", json={"players": 3})).status_code == 201  # creating is no lookup
+        async with TableClient.connect(process.ws, real) as guesser:
+            assert [error["code"] for error in guesser.errors] == ["limit.lookups"]
+    finally:
+        process.stop()
+
+
+async def test_a_locked_room_takes_nobody_new_until_the_host_unlocks_it(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await new_table(http, players=4, people=2, bots=None)
+    path = f"/api/rooms/{table.code}/lock"
+    assert (await http.get(f"/api/rooms/{table.code}")).json()["locked"] is False
+    not_host = await http.post(path, json={"locked": True}, headers={"Authorization": f"Bearer {table.tokens[1]}"})
+    assert refusal(not_host) == (403, "auth.not_host")
+    assert refusal(await http.post(path, json={"locked": "yes"}, headers=host(table))) == (400, "room.invalid")
+    async with TableClient.connect(server.ws, table.code) as watcher:
+        locked = await http.post(path, json={"locked": True}, headers={"Authorization": f"Bearer {table.tokens[0]}"})
+        assert (locked.status_code, locked.json()) == (200, {"locked": True})  # the host seat's token will do
+        await watcher.until(lambda c: c.room is not None and c.room["locked"] is True)
+    assert (await http.get(f"/api/rooms/{table.code}")).json()["locked"] is True
+    assert refusal(await http.post(f"/api/rooms/{table.code}/seats", json={"name": "Eve"})) == (403, "room.locked")
+    async with TableClient.connect(server.ws, table.code, table.tokens[1]) as seated:  # those seated come and go
+        assert seated.seat == 1
+    unlocked = await http.post(path, json={"locked": False}, headers=host(table))
+    assert unlocked.json() == {"locked": False}
+    assert (await http.post(f"/api/rooms/{table.code}/seats", json={"name": "Flo"})).status_code == 201
+
+
+async def test_a_lock_survives_a_restart(tmp_path: Path) -> None:
+    process = ServerProcess(str(tmp_path / "archive.sqlite3"), log_path=tmp_path / "server.log").start()
+    try:
+        async with httpx.AsyncClient(base_url=process.http) as http:
+            table = await new_table(http, players=3, people=1, bots=None)
+            assert (
+                await http.post(f"/api/rooms/{table.code}/lock", json={"locked": True}, headers=host(table))
+            ).is_success
+        process.kill()
+        process.start()
+        async with httpx.AsyncClient(base_url=process.http) as http:
+            assert (await http.get(f"/api/rooms/{table.code}")).json()["locked"] is True
+            assert refusal(await http.post(f"/api/rooms/{table.code}/seats", json={"name": "E"})) == (
+                403,
+                "room.locked",
+            )
+    finally:
+        process.stop()

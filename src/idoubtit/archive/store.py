@@ -202,6 +202,8 @@ class RoomSnapshot:
     host_seat: int | None
     #: The winner of every finished game of the room, in the order the games were played.
     winners: tuple[int, ...]
+    #: Locked by the host: nobody new may take a seat.
+    locked: bool = False
     #: Seat numbers in use, for quick lookups.
     _taken: frozenset[int] = field(init=False, repr=False, compare=False)
 
@@ -373,6 +375,17 @@ class Archive:
             if seat.kind != SeatKind.HUMAN:
                 raise ConflictError(f"seat {number} in room {normalized} holds a computer player, which cannot host")
             room.host_seat, room.updated_at = number, now()
+
+    def set_locked(self, code: str, locked: bool) -> None:
+        """Lock the room (nobody new may take a seat; the server refuses them) or unlock it."""
+        if not isinstance(locked, bool):
+            raise InvalidInputError(f"locked is true or false, not {locked!r}")
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            room = _room_for_update(session, normalized)
+            if room.status == RoomStatus.CLOSED:
+                raise ConflictError(f"room {normalized} is closed")
+            room.locked, room.updated_at = locked, now()
 
     @staticmethod
     def _bot_seat(session: Session, code: str, number: int, done: str) -> tuple[RoomRow, SeatRow]:
@@ -809,6 +822,7 @@ def _snapshots(session: Session, which: ColumnElement[bool]) -> list[RoomSnapsho
                 updated_at=room.updated_at,
                 host_seat=room.host_seat,
                 winners=tuple(winners[room.id]),
+                locked=bool(room.locked),
             )
         )
     return snapshots

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketState
 
 from idoubtit.archive import Archive
 from idoubtit.server.config import ServerConfig
+from idoubtit.server.gate import Gate, LookupThrottle
 from idoubtit.server.hub import Hub
 from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
@@ -147,7 +148,7 @@ def create_app(config: ServerConfig, archive: Archive | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         opened = archive if archive is not None else await asyncio.to_thread(Archive.open, config.db)
-        hub = Hub(config, opened)
+        hub = Hub(config, opened, throttle)
         await hub.start()
         app.state.hub = hub
         try:
@@ -157,9 +158,11 @@ def create_app(config: ServerConfig, archive: Archive | None = None) -> FastAPI:
             if archive is None:
                 opened.close()
 
+    throttle = LookupThrottle(config.lookups_per_minute)
     app = FastAPI(
         title="idoubtit", version=str(PROTOCOL_VERSION), lifespan=lifespan, default_response_class=AsciiJSONResponse
     )
+    app.add_middleware(Gate, config=config, throttle=throttle)
     _add_lobby(app, config)
     _add_socket(app, config)
     add_web(app)
@@ -176,7 +179,9 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
     hub_of = _hub
 
     @app.exception_handler(ServerError)
-    async def refused(_request: Request, error: ServerError) -> JSONResponse:
+    async def refused(request: Request, error: ServerError) -> JSONResponse:
+        if error.code == "room.not_found":
+            hub_of(request).throttle.failed(request.client.host if request.client else None)
         return AsciiJSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
 
     def link(request: Request, table: Table) -> str:
@@ -246,6 +251,12 @@ def _add_seats(app: FastAPI, config: ServerConfig) -> None:
         _only(data, {"level"})
         number, level = await hub_of(request).set_bot_level(code, _bearer(request), seat, data.get("level"))
         return {"seat": number, "level": level}
+
+    @app.post("/api/rooms/{code}/lock")
+    async def lock(request: Request, code: str) -> dict[str, Any]:
+        data = await _body(request, config)
+        _only(data, {"locked"})
+        return {"locked": await hub_of(request).lock_room(code, _bearer(request), data.get("locked"))}
 
     @app.post("/api/rooms/{code}/host")
     async def hand_hosting(request: Request, code: str) -> dict[str, Any]:
@@ -333,7 +344,7 @@ async def _greet(
         message_id = message.id
         if not isinstance(message, Hello):
             raise ServerError("protocol.hello_required", "the first message must be hello (with your seat's token)")
-        table = hub.table(code)
+        table = hub.table(code, websocket.client.host if websocket.client else None)
         table.connect(connection, message.token, message.id)
         return table
     except ServerError as error:
@@ -382,6 +393,10 @@ def serve(config: ServerConfig) -> None:
         ws_max_size=config.max_message_bytes,
         # Messages are small JSON; compressing each one costs the server more than it saves on a LAN.
         ws_per_message_deflate=False,
+        # The client's address is the peer's, unless the host named the proxies in front (whose
+        # X-Forwarded-For is then believed): otherwise anyone could claim any address.
+        proxy_headers=config.forwarded_allow_ips is not None,
+        forwarded_allow_ips=config.forwarded_allow_ips,
         log_level="info",
     )
 

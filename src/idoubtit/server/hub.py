@@ -31,6 +31,7 @@ from idoubtit.bots import BOTS, LEVELS, parse_spec
 from idoubtit.engine import IDoubtItError, Rules
 from idoubtit.names import bot_name, distinct_name
 from idoubtit.server.config import ServerConfig
+from idoubtit.server.gate import LOOKUPS_MESSAGE, LookupThrottle
 from idoubtit.server.protocol import ServerError
 from idoubtit.server.table import Seat, Table
 
@@ -48,9 +49,11 @@ TURN_SECONDS: Final = (5.0, 600.0)
 class Hub:
     """The server's rooms. Create it, ``await start()``, use it, ``await stop()``."""
 
-    def __init__(self, config: ServerConfig, archive: Archive) -> None:
+    def __init__(self, config: ServerConfig, archive: Archive, throttle: LookupThrottle | None = None) -> None:
         self.config = config
         self.archive = archive
+        #: Failed room lookups per client address (shared with the HTTP gate).
+        self.throttle = throttle if throttle is not None else LookupThrottle(config.lookups_per_minute)
         self.tables: dict[str, Table] = {}
         self._rooms_by_address: Counter[str] = Counter()
         self._database = ThreadPoolExecutor(max_workers=4, thread_name_prefix="idoubtit-archive")
@@ -126,10 +129,16 @@ class Hub:
     # ----------------------------------------------------------------------------------------------
     # The lobby
 
-    def table(self, code: str) -> Table:
+    def table(self, code: str, address: str | None = None) -> Table:
+        """The open room with this code. With ``address`` (a WebSocket's client) the lookup is throttled
+        here; HTTP lookups are throttled by the gate, which counts their ``room.not_found`` answers."""
+        if address is not None and not self.throttle.allows(address):
+            raise ServerError("limit.lookups", LOOKUPS_MESSAGE, 429)
         table = self.tables.get(normalize_code(code)) if isinstance(code, str) else None
         if table is None:
-            raise ServerError("room.not_found", f"no open room has the code {code!r}", 404)
+            if address is not None:
+                self.throttle.failed(address)
+            raise ServerError("room.not_found", f"no open room has the code {code[:20]!r}", 404)
         return table
 
     async def create_room(self, options: object, address: str | None) -> tuple[Table, str]:
@@ -170,6 +179,8 @@ class Hub:
             raise ServerError("room.bad_name", 'a display name is text, such as "Anna"')
         number = _seat_number(seat)
         async with table.lock:
+            if table.locked:
+                raise ServerError("room.locked", f"room {table.code} is locked: the host lets nobody new sit down", 403)
             shown = _distinct(name, [taken.name for taken in table.seats.values()])
             joined = await self._stored(self.archive.join_seat, table.code, shown, number)
             stored = await self._run(self.archive.load_room, table.code)
@@ -247,6 +258,16 @@ class Hub:
             await self._stored(self.archive.set_host_seat, table.code, number)
             table.set_host_seat(number)
         return number
+
+    async def lock_room(self, code: str, token: str | None, locked: object) -> bool:
+        """Lock the room (nobody new may take a seat) or unlock it (host only); returns the new state."""
+        table = self._hosted(code, token)
+        if not isinstance(locked, bool):
+            raise ServerError("room.invalid", f'"locked" is true or false, not {str(locked)[:20]!r}')
+        async with table.lock:
+            await self._stored(self.archive.set_locked, table.code, locked)
+            table.set_locked(locked)
+        return locked
 
     @staticmethod
     def _bot_seat(table: Table, seat: object, done: str) -> int:

@@ -155,6 +155,8 @@ class Table:
     game_number: int = 0
     #: The seat of the person who hosts at the table: that seat's token does what the host token does.
     host_seat: int | None = None
+    #: Whether the host locked the room: nobody new may take a seat (those seated come and go as ever).
+    locked: bool = False
     #: For each seat number, how many of this room's finished games it won (the evening's score).
     wins: list[int] = field(default_factory=list)
     #: The step of the game's last action that moved the table to a new decision (see _changes_decision).
@@ -196,6 +198,7 @@ class Table:
             config=config,
             storage=storage,
             host_seat=snapshot.host_seat,
+            locked=snapshot.locked,
             wins=list(snapshot.wins),
         )
         latest = snapshot.latest_game
@@ -249,6 +252,7 @@ class Table:
             "spectators": sum(1 for connection in self.connections if connection.seat is None),
             "host_seat": self.host_seat,
             "score": list(self.wins),
+            "locked": self.locked,
         }
 
     def timer_info(self) -> dict[str, Any] | None:
@@ -680,6 +684,10 @@ class Table:
     def set_bot_level(self, number: int, level: str) -> None:
         seat = self.seats[number]
         seat.level, seat.bot = level, make_bot(level)
+        self._broadcast_room()
+
+    def set_locked(self, locked: bool) -> None:
+        self.locked = locked
         self._broadcast_room()
 
     def set_host_seat(self, number: int) -> None:
