@@ -5,6 +5,11 @@ Run: ``python bench/server.py`` (defaults: 250 tables of 4, so 1,000 clients, fo
 table and lets them play: each thinks a while (like a person, ``--think`` seconds on average), then
 plays the truth when it can (otherwise one card), and in a doubt window declines or now and then doubts.
 
+``python bench/server.py --no-think`` is the other case: 100 tables of 4 (400 sockets) whose people answer
+the moment it is their turn, as fast as the server lets them, for 20 seconds: the most a server does.
+``--profile FILE`` runs the server under pyinstrument (``pip install pyinstrument``) and writes its
+profile there as HTML when the run is over.
+
 Latency is measured for every action: from the moment its sender sent it to the moment the last person
 at that table received the update that shows it (the first update whose ``step`` reaches the step the
 action led to, which the sender learns from its acknowledgement). Printed: clients, actions, p50, p99
@@ -18,6 +23,7 @@ import asyncio
 import json
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -117,12 +123,27 @@ async def table(http: httpx.AsyncClient, ws: str, players: int, index: int) -> l
     return seated
 
 
-async def run(tables: int, players: int, seconds: float, think: float, port: int) -> None:
+async def run(tables: int, players: int, seconds: float, think: float, port: int, profile: str | None) -> None:
     directory = Path(tempfile.mkdtemp(prefix="idoubtit-bench-"))
+    # People with no think time answer far faster than the default message rate allows a phone.
+    rate = "20" if think > 0 else "1000"
+    runner = (
+        [sys.executable]
+        if profile is None
+        else [
+            sys.executable,
+            "-m",
+            "pyinstrument",
+            "-r",
+            "html" if profile.endswith(".html") else "text",
+            "-o",
+            profile,
+        ]
+    )
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "idoubtit", "serve", "--port", str(port), "--db", str(directory / "bench.sqlite3"),
-            "--rooms-per-address", str(tables + 10), "--max-rooms", str(tables + 10),
+            *runner, "-m", "idoubtit", "serve", "--port", str(port), "--db", str(directory / "bench.sqlite3"),
+            "--rooms-per-address", str(tables + 10), "--max-rooms", str(tables + 10), "--messages-per-second", rate,
         ],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
@@ -151,8 +172,9 @@ async def run(tables: int, players: int, seconds: float, think: float, port: int
             reader.cancel()
         report(seated, elapsed)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        # SIGINT: uvicorn stops and raises it again, which the profiler takes as the end of its run.
+        server.send_signal(signal.SIGINT if profile else signal.SIGTERM)
+        server.wait(timeout=60)
         shutil.rmtree(directory, ignore_errors=True)
 
 
@@ -178,13 +200,18 @@ def report(seated: list[list[Player]], elapsed: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--tables", type=int, help="default 250 (100 with --no-think)")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long the tables play once all are seated")
+    parser.add_argument("--seconds", type=float, help="how long the tables play once all are seated (default 30, 20)")
     parser.add_argument("--think", type=float, default=1.0, help="average seconds a person takes per decision")
+    parser.add_argument("--no-think", action="store_true", help="people answer at once: the server's worst case")
+    parser.add_argument("--profile", help="run the server under pyinstrument and write its profile (HTML) here")
     parser.add_argument("--port", type=int, default=8765)
     options = parser.parse_args()
-    asyncio.run(run(options.tables, options.players, options.seconds, options.think, options.port))
+    think = 0.0 if options.no_think else options.think
+    tables = options.tables or (100 if options.no_think else 250)
+    seconds = options.seconds or (20.0 if options.no_think else 30.0)
+    asyncio.run(run(tables, options.players, seconds, think, options.port, options.profile))
 
 
 if __name__ == "__main__":

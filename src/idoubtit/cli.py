@@ -298,6 +298,18 @@ def serve(
     messages_per_second: Annotated[float, typer.Option(help="Messages per second a connection may send.")] = 20.0,
     rooms_per_address: Annotated[int, typer.Option(help="Open rooms one client address may create.")] = 20,
     max_rooms: Annotated[int, typer.Option(help="Open rooms on the whole server.")] = 2000,
+    spectators_per_room: Annotated[int, typer.Option(help="Watchers per room (seated people are never counted).")] = 64,
+    lookups_per_minute: Annotated[
+        float, typer.Option(help="Lookups of rooms that do not exist one address may make per minute.")
+    ] = 30.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(help="Proxies (comma-separated addresses) whose X-Forwarded-For is believed (default: none)."),
+    ] = None,
+    allowed_origins: Annotated[
+        str | None,
+        typer.Option(help="Other origins (comma-separated, https://host:port) whose web pages may use this server."),
+    ] = None,
 ) -> None:
     """Host tables for people on the network: rooms by code, bots, spectators (protocol: docs/protocol.md)."""
     from idoubtit.server import ServerConfig
@@ -316,6 +328,10 @@ def serve(
             messages_per_second=messages_per_second,
             rooms_per_address=rooms_per_address,
             max_rooms=max_rooms,
+            spectators_per_room=spectators_per_room,
+            lookups_per_minute=lookups_per_minute,
+            forwarded_allow_ips=forwarded_allow_ips or None,
+            allowed_origins=tuple(origin.strip() for origin in (allowed_origins or "").split(",") if origin.strip()),
         )
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None

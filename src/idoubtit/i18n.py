@@ -9,6 +9,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -21,6 +22,22 @@ DOMAIN: Final = "idoubtit"
 #: Languages of the user interface, each named in itself.
 LANGUAGES: Final = {"en": "English", "mn": "Монгол", "lb": "Lëtzebuergesch", "af": "Afrikaans"}
 DEFAULT_LANGUAGE: Final = "en"
+#: A well-formed BCP 47 tag, as far as a room needs one: a primary language and optional subtags
+#: (``en``, ``en-GB``, ``mn-Cyrl-MN``); ``_`` is read as ``-``, as locales write it.
+_TAG: Final = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*")
+LONGEST_TAG: Final = 35
+
+
+def known_language(tag: object) -> str | None:
+    """The project's language a tag names, or None: ``en-GB`` → ``en``; ``fr``, ``a/b``, ``..`` → None.
+
+    >>> known_language("mn-Cyrl-MN"), known_language("LB"), known_language("fr"), known_language("ab<c")
+    ('mn', 'lb', None, None)
+    """
+    if not isinstance(tag, str) or len(tag) > LONGEST_TAG or not tag.isascii() or not _TAG.fullmatch(tag):
+        return None
+    code = re.split("[-_]", tag, maxsplit=1)[0].lower()
+    return code if code in LANGUAGES else None
 
 
 def pick_language(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     CheckConstraint,
     DateTime,
     Dialect,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -127,6 +129,8 @@ class RoomRow(Base):
     #: The seat of the person who hosts at the table (whose seat token does what the host token does):
     #: the first person seated, until hosting is handed to another; None before anyone is seated.
     host_seat: Mapped[int | None] = mapped_column(Integer)
+    #: Locked by the host: nobody new may take a seat.
+    locked: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="room", order_by="SeatRow.number", cascade="all, delete-orphan"

@@ -39,12 +39,12 @@ from idoubtit.archive.models import (
 )
 from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
 from idoubtit.engine.rules import MAX_OPEN_TABLE
+from idoubtit.i18n import DEFAULT_LANGUAGE, LANGUAGES, known_language
 
 #: Fresh codes tried before create_room gives up (with 64 million codes, a second try is already rare).
 CODE_ATTEMPTS: Final = 20
 #: Seeds are stored as 64-bit integers (BIGINT on PostgreSQL).
 SEED_BITS: Final = 63
-LANGUAGE_LENGTH: Final = 16
 
 
 class ArchiveError(Exception):
@@ -87,8 +87,13 @@ class RoomSettings:
         object.__setattr__(self, "doubt_seconds", _seconds(self.doubt_seconds, "doubt_seconds"))
         if self.turn_seconds is not None:
             object.__setattr__(self, "turn_seconds", _seconds(self.turn_seconds, "turn_seconds"))
-        if not isinstance(self.language, str) or not 0 < len(self.language) <= LANGUAGE_LENGTH:
-            raise InvalidInputError(f"language must be a language code, not {self.language!r}")
+        language = known_language(self.language)
+        if language is None:
+            raise InvalidInputError(
+                f"language must be one of {', '.join(LANGUAGES)} (or a tag of one, such as en-GB),"
+                f" not {_quoted(self.language)}"
+            )
+        object.__setattr__(self, "language", language)
         if not isinstance(self.bot_level, str) or not 0 < len(self.bot_level.strip()) <= BOT_LEVEL_LENGTH:
             raise InvalidInputError(f"bot_level must be a bot level or spec, not {self.bot_level!r}")
 
@@ -104,17 +109,24 @@ class RoomSettings:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RoomSettings:
-        """Read :meth:`to_json` back."""
+        """Read :meth:`to_json` back. A language no longer known (or stored before languages were
+        checked) is read as English, so such a room still opens."""
         try:
             return cls(
                 rules=Rules.from_dict(data["rules"]),
                 doubt_seconds=data["doubt_seconds"],
                 turn_seconds=data["turn_seconds"],
-                language=data["language"],
+                language=known_language(data.get("language")) or DEFAULT_LANGUAGE,
                 bot_level=data["bot_level"],
             )
         except (KeyError, TypeError, IDoubtItError) as error:
             raise InvalidInputError(f"room settings {data!r} cannot be read: {error}") from None
+
+
+def _quoted(value: object, limit: int = 40) -> str:
+    """A client's value as a message quotes it: its repr (which escapes what no encoder takes), shortened."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _seconds(value: object, name: str) -> float:
@@ -190,6 +202,8 @@ class RoomSnapshot:
     host_seat: int | None
     #: The winner of every finished game of the room, in the order the games were played.
     winners: tuple[int, ...]
+    #: Locked by the host: nobody new may take a seat.
+    locked: bool = False
     #: Seat numbers in use, for quick lookups.
     _taken: frozenset[int] = field(init=False, repr=False, compare=False)
 
@@ -361,6 +375,17 @@ class Archive:
             if seat.kind != SeatKind.HUMAN:
                 raise ConflictError(f"seat {number} in room {normalized} holds a computer player, which cannot host")
             room.host_seat, room.updated_at = number, now()
+
+    def set_locked(self, code: str, locked: bool) -> None:
+        """Lock the room (nobody new may take a seat; the server refuses them) or unlock it."""
+        if not isinstance(locked, bool):
+            raise InvalidInputError(f"locked is true or false, not {locked!r}")
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            room = _room_for_update(session, normalized)
+            if room.status == RoomStatus.CLOSED:
+                raise ConflictError(f"room {normalized} is closed")
+            room.locked, room.updated_at = locked, now()
 
     @staticmethod
     def _bot_seat(session: Session, code: str, number: int, done: str) -> tuple[RoomRow, SeatRow]:
@@ -797,6 +822,7 @@ def _snapshots(session: Session, which: ColumnElement[bool]) -> list[RoomSnapsho
                 updated_at=room.updated_at,
                 host_seat=room.host_seat,
                 winners=tuple(winners[room.id]),
+                locked=bool(room.locked),
             )
         )
     return snapshots

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketState
 
 from idoubtit.archive import Archive
 from idoubtit.server.config import ServerConfig
+from idoubtit.server.gate import Gate, LookupThrottle
 from idoubtit.server.hub import Hub
 from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
@@ -43,15 +44,27 @@ log = logging.getLogger("idoubtit.server")
 #: A client this far behind on messages is too slow to keep up with its table: it is disconnected
 #: (it may reconnect and get the whole view at once).
 MAX_QUEUED_MESSAGES: Final = 512
-#: How many refused messages in a row a connection may send before it is closed.
+#: How many messages in a row a connection may send that are refused for the rate (``limit.rate``) before
+#: it is closed. Other refusals never close a connection: each is answered, and the rate limit bounds them.
 MAX_ERRORS_IN_A_ROW: Final = 50
 #: WebSocket close codes of this protocol (4000–4999 are free for applications).
 CLOSE_NORMAL: Final = 1000
+#: Still flooding after :data:`MAX_ERRORS_IN_A_ROW` rate refusals (the standard "policy violation").
 CLOSE_POLICY: Final = 1008
 CLOSE_TOO_SLOW: Final = 4008
+#: The seat opened more connections than it may: its oldest one is closed.
+CLOSE_REPLACED: Final = 4009
 CLOSE_ROOM_CLOSED: Final = 4010
 #: Allocations between young collections (Python's default is 700): fewer, slightly longer pauses.
 YOUNG_COLLECTION_THRESHOLD: Final = 10_000
+
+
+class AsciiJSONResponse(JSONResponse):
+    """JSON with every non-ASCII character escaped, as the WebSocket side sends it: whatever string a
+    client slipped into a room (even one no encoder takes), the answer can always be written."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, allow_nan=False, separators=(",", ":")).encode("ascii")
 
 
 class TokenBucket:
@@ -96,6 +109,14 @@ class SocketConnection:
         if message.get("type") == "closed":
             self._close_after_queue(CLOSE_ROOM_CLOSED)
 
+    def replace(self, message: dict[str, Any]) -> None:
+        self.send(message)
+        self._close_after_queue(CLOSE_REPLACED)
+
+    def close_after_queue(self, code: int) -> None:
+        """Close the socket with ``code`` once every message queued so far is written; send nothing more."""
+        self._close_after_queue(code)
+
     def _close_after_queue(self, code: int) -> None:
         if not self.closing:
             self.closing, self.close_code = True, code
@@ -127,7 +148,7 @@ def create_app(config: ServerConfig, archive: Archive | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         opened = archive if archive is not None else await asyncio.to_thread(Archive.open, config.db)
-        hub = Hub(config, opened)
+        hub = Hub(config, opened, throttle)
         await hub.start()
         app.state.hub = hub
         try:
@@ -137,7 +158,11 @@ def create_app(config: ServerConfig, archive: Archive | None = None) -> FastAPI:
             if archive is None:
                 opened.close()
 
-    app = FastAPI(title="idoubtit", version=str(PROTOCOL_VERSION), lifespan=lifespan)
+    throttle = LookupThrottle(config.lookups_per_minute)
+    app = FastAPI(
+        title="idoubtit", version=str(PROTOCOL_VERSION), lifespan=lifespan, default_response_class=AsciiJSONResponse
+    )
+    app.add_middleware(Gate, config=config, throttle=throttle)
     _add_lobby(app, config)
     _add_socket(app, config)
     add_web(app)
@@ -154,12 +179,15 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
     hub_of = _hub
 
     @app.exception_handler(ServerError)
-    async def refused(_request: Request, error: ServerError) -> JSONResponse:
-        return JSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
+    async def refused(request: Request, error: ServerError) -> JSONResponse:
+        if error.code == "room.not_found":
+            hub_of(request).throttle.failed(request.client.host if request.client else None)
+        return AsciiJSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
 
-    def link(request: Request, code: str) -> str:
-        base = config.public_url or str(request.base_url)
-        return f"{base.rstrip('/')}/r/{code}"
+    def link(request: Request, table: Table) -> str:
+        """The join link for this answer: from ``--public-url``, else from this request's own address (for
+        this answer only: never stored, so one request's headers never reach another reader)."""
+        return table.link or f"{str(request.base_url).rstrip('/')}/r/{table.code}"
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -169,14 +197,12 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
     async def create_room(request: Request) -> dict[str, Any]:
         address = request.client.host if request.client else None
         table, token = await hub_of(request).create_room(await _body(request, config), address)
-        table.link = link(request, table.code)
-        return {"code": table.code, "host_token": token, "link": table.link}
+        return {"code": table.code, "host_token": token, "link": link(request, table)}
 
     @app.get("/api/rooms/{code}")
     async def room(request: Request, code: str) -> dict[str, Any]:
         table = hub_of(request).table(code)
-        table.link = table.link or link(request, table.code)
-        return table.room_info()
+        return table.room_info(link(request, table))
 
     @app.post("/api/rooms/{code}/seats", status_code=201)
     async def join(request: Request, code: str) -> dict[str, Any]:
@@ -194,6 +220,7 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
 
     @app.post("/api/rooms/{code}/close")
     async def close(request: Request, code: str) -> dict[str, Any]:
+        _only(await _body(request, config), set())
         await hub_of(request).close_room(code, _bearer(request))
         return {"closed": True}
 
@@ -225,6 +252,12 @@ def _add_seats(app: FastAPI, config: ServerConfig) -> None:
         number, level = await hub_of(request).set_bot_level(code, _bearer(request), seat, data.get("level"))
         return {"seat": number, "level": level}
 
+    @app.post("/api/rooms/{code}/lock")
+    async def lock(request: Request, code: str) -> dict[str, Any]:
+        data = await _body(request, config)
+        _only(data, {"locked"})
+        return {"locked": await hub_of(request).lock_room(code, _bearer(request), data.get("locked"))}
+
     @app.post("/api/rooms/{code}/host")
     async def hand_hosting(request: Request, code: str) -> dict[str, Any]:
         data = await _body(request, config)
@@ -239,12 +272,16 @@ async def _body(request: Request, config: ServerConfig) -> dict[str, Any]:
     if not raw:
         return {}
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = json.loads(raw, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested deeper than the parser goes
         raise ServerError("protocol.malformed", "the request body must be a JSON object") from None
     if not isinstance(data, dict):
         raise ServerError("protocol.malformed", "the request body must be a JSON object")
     return data
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _bearer(request: Request) -> str | None:
@@ -301,15 +338,17 @@ async def _greet(
     except TimeoutError:
         connection.send(error_message(ServerError("protocol.hello_required", "say hello first")))
         return None
+    message_id = None
     try:
         message = parse_client_message(raw)
+        message_id = message.id
         if not isinstance(message, Hello):
             raise ServerError("protocol.hello_required", "the first message must be hello (with your seat's token)")
-        table = hub.table(code)
-        table.connect(connection, message.token)
+        table = hub.table(code, websocket.client.host if websocket.client else None)
+        table.connect(connection, message.token, message.id)
         return table
     except ServerError as error:
-        connection.send(error_message(error))
+        connection.send(error_message(error, message_id if error.message_id is None else error.message_id))
         return None
 
 
@@ -328,7 +367,7 @@ async def _serve(websocket: WebSocket, connection: SocketConnection, table: Tabl
             if isinstance(message, ActionRequest):
                 await table.request(connection, message)
             elif isinstance(message, Sync):
-                table.sync(connection)
+                table.sync(connection, message.id)
             elif isinstance(message, React):
                 table.react(connection, message)
             else:
@@ -336,9 +375,9 @@ async def _serve(websocket: WebSocket, connection: SocketConnection, table: Tabl
             errors_in_a_row = 0
         except ServerError as error:
             connection.send(error_message(error, message_id if error.message_id is None else error.message_id))
-            errors_in_a_row += 1
+            errors_in_a_row = errors_in_a_row + 1 if error.code == "limit.rate" else 0
             if errors_in_a_row >= MAX_ERRORS_IN_A_ROW:
-                await websocket.close(CLOSE_POLICY)
+                connection.close_after_queue(CLOSE_POLICY)  # the refusals already queued go out first
                 return
 
 
@@ -354,6 +393,10 @@ def serve(config: ServerConfig) -> None:
         ws_max_size=config.max_message_bytes,
         # Messages are small JSON; compressing each one costs the server more than it saves on a LAN.
         ws_per_message_deflate=False,
+        # The client's address is the peer's, unless the host named the proxies in front (whose
+        # X-Forwarded-For is then believed): otherwise anyone could claim any address.
+        proxy_headers=config.forwarded_allow_ips is not None,
+        forwarded_allow_ips=config.forwarded_allow_ips,
         log_level="info",
     )
 

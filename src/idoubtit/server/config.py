@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields
+from urllib.parse import urlsplit
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,20 +34,59 @@ class ServerConfig:
     #: Rooms that may be open at once per client address, and on the whole server.
     rooms_per_address: int = 20
     max_rooms: int = 2000
-    #: Connections (players and spectators) per room.
-    connections_per_room: int = 64
+    #: Spectators (connections without a token) per room. A seat's token is never counted against it:
+    #: whoever holds a seat always gets back to it.
+    spectators_per_room: int = 64
+    #: Connections one seat may have open at once (a phone and a laptop, a few refreshed tabs); one more
+    #: closes that seat's oldest connection, never refuses the newest.
+    connections_per_seat: int = 8
     #: How long a new connection has to say hello.
     hello_seconds: float = 10.0
+    #: Lookups of rooms that do not exist one client address may make per minute (as many at once).
+    lookups_per_minute: float = 30.0
+    #: Proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (addresses or networks,
+    #: comma-separated; ``*`` for any). None: no forwarded header is believed, the peer's address counts.
+    forwarded_allow_ips: str | None = None
+    #: Origins (``https://cards.example.org``) whose web pages may use the lobby and the tables, besides
+    #: the server's own (the address a request was sent to, and ``public_url``).
+    allowed_origins: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for spec in fields(self):
             value = getattr(self, spec.name)
-            if spec.name.endswith("_seconds") or spec.name == "messages_per_second":
+            if spec.name.endswith("_seconds") or spec.name in {"messages_per_second", "lookups_per_minute"}:
                 _check_positive(spec.name, value, allow_zero=spec.name in {"batch_seconds", "bot_delay_seconds"})
             elif spec.type == "int" and spec.name != "port":
                 _check_positive(spec.name, value, allow_zero=False, whole=True)
         if isinstance(self.port, bool) or not isinstance(self.port, int) or not 0 <= self.port <= 65535:
             raise ValueError(f"port must be a whole number from 0 to 65535, not {self.port!r}")
+        for origin in self.allowed_origins:
+            if origin_of(origin) is None:
+                raise ValueError(
+                    f"an allowed origin is scheme://host[:port], such as https://cards.example.org, not {origin!r}"
+                )
+
+
+def origin_of(url: str) -> str | None:
+    """``scheme://host[:port]`` of an http(s) URL, lower case and without a default port, or None.
+
+    >>> origin_of("HTTP://Table.LAN:80/r/ACE347"), origin_of("https://a.example:8443"), origin_of("null")
+    ('http://table.lan', 'https://a.example:8443', None)
+    """
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
+    if scheme not in DEFAULT_PORTS or not host:
+        return None
+    if ":" in host:  # an IPv6 address
+        host = f"[{host}]"
+    return f"{scheme}://{host}" if port is None or port == DEFAULT_PORTS[scheme] else f"{scheme}://{host}:{port}"
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def _check_positive(name: str, value: object, *, allow_zero: bool, whole: bool = False) -> None:

@@ -31,6 +31,7 @@ from idoubtit.bots import BOTS, LEVELS, parse_spec
 from idoubtit.engine import IDoubtItError, Rules
 from idoubtit.names import bot_name, distinct_name
 from idoubtit.server.config import ServerConfig
+from idoubtit.server.gate import LOOKUPS_MESSAGE, LookupThrottle
 from idoubtit.server.protocol import ServerError
 from idoubtit.server.table import Seat, Table
 
@@ -40,14 +41,19 @@ T = TypeVar("T")
 ROOM_OPTIONS: Final = ("doubt_seconds", "turn_seconds", "language", "bot_level")
 #: The most a bot spec may ask of a server: options such as a search budget stay within these.
 MAX_BOT_BUDGET: Final = 2.0
+#: The timers a host may choose, in seconds: long enough to answer, short enough that a table moves.
+DOUBT_SECONDS: Final = (1.0, 120.0)
+TURN_SECONDS: Final = (5.0, 600.0)
 
 
 class Hub:
     """The server's rooms. Create it, ``await start()``, use it, ``await stop()``."""
 
-    def __init__(self, config: ServerConfig, archive: Archive) -> None:
+    def __init__(self, config: ServerConfig, archive: Archive, throttle: LookupThrottle | None = None) -> None:
         self.config = config
         self.archive = archive
+        #: Failed room lookups per client address (shared with the HTTP gate).
+        self.throttle = throttle if throttle is not None else LookupThrottle(config.lookups_per_minute)
         self.tables: dict[str, Table] = {}
         self._rooms_by_address: Counter[str] = Counter()
         self._database = ThreadPoolExecutor(max_workers=4, thread_name_prefix="idoubtit-archive")
@@ -123,10 +129,16 @@ class Hub:
     # ----------------------------------------------------------------------------------------------
     # The lobby
 
-    def table(self, code: str) -> Table:
+    def table(self, code: str, address: str | None = None) -> Table:
+        """The open room with this code. With ``address`` (a WebSocket's client) the lookup is throttled
+        here; HTTP lookups are throttled by the gate, which counts their ``room.not_found`` answers."""
+        if address is not None and not self.throttle.allows(address):
+            raise ServerError("limit.lookups", LOOKUPS_MESSAGE, 429)
         table = self.tables.get(normalize_code(code)) if isinstance(code, str) else None
         if table is None:
-            raise ServerError("room.not_found", f"no open room has the code {code!r}", 404)
+            if address is not None:
+                self.throttle.failed(address)
+            raise ServerError("room.not_found", f"no open room has the code {code[:20]!r}", 404)
         return table
 
     async def create_room(self, options: object, address: str | None) -> tuple[Table, str]:
@@ -167,6 +179,8 @@ class Hub:
             raise ServerError("room.bad_name", 'a display name is text, such as "Anna"')
         number = _seat_number(seat)
         async with table.lock:
+            if table.locked:
+                raise ServerError("room.locked", f"room {table.code} is locked: the host lets nobody new sit down", 403)
             shown = _distinct(name, [taken.name for taken in table.seats.values()])
             joined = await self._stored(self.archive.join_seat, table.code, shown, number)
             stored = await self._run(self.archive.load_room, table.code)
@@ -245,6 +259,16 @@ class Hub:
             table.set_host_seat(number)
         return number
 
+    async def lock_room(self, code: str, token: str | None, locked: object) -> bool:
+        """Lock the room (nobody new may take a seat) or unlock it (host only); returns the new state."""
+        table = self._hosted(code, token)
+        if not isinstance(locked, bool):
+            raise ServerError("room.invalid", f'"locked" is true or false, not {str(locked)[:20]!r}')
+        async with table.lock:
+            await self._stored(self.archive.set_locked, table.code, locked)
+            table.set_locked(locked)
+        return locked
+
     @staticmethod
     def _bot_seat(table: Table, seat: object, done: str) -> int:
         """The number of a bot's seat that may be ``done`` now: between games only."""
@@ -313,15 +337,25 @@ def room_settings(options: object) -> RoomSettings:
     rule_options = {key: value for key, value in options.items() if key not in ROOM_OPTIONS}
     try:
         rules = Rules.from_dict(rule_options)
+        turn_seconds = options.get("turn_seconds")
         return RoomSettings(
             rules=rules,
-            doubt_seconds=options.get("doubt_seconds", 5.0),
-            turn_seconds=options.get("turn_seconds"),
+            doubt_seconds=_within("doubt_seconds", options.get("doubt_seconds", 5.0), DOUBT_SECONDS),
+            turn_seconds=None if turn_seconds is None else _within("turn_seconds", turn_seconds, TURN_SECONDS),
             language=options.get("language", "en"),
             bot_level=bot_spec(options.get("bot_level", "easy")),
         )
     except (IDoubtItError, InvalidInputError, TypeError) as error:
         raise ServerError("room.invalid", str(error)) from None
+
+
+def _within(name: str, value: object, bounds: tuple[float, float]) -> float:
+    """A timer a host chose, in seconds, if it is within ``bounds``."""
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
+        raise ServerError("room.invalid", f"{name} is a number of seconds from {low:g} to {high:g}, not {shown}")
+    return float(value)
 
 
 def bot_spec(level: object) -> str:

@@ -100,14 +100,17 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         raise malformed('a message must be one JSON object, like {"type": "sync"}') from None
     if not isinstance(data, dict):
         raise malformed(f"a message must be a JSON object, not {type(data).__name__}")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:  # (the id is not read: this may not be a message at all)
-        raise ServerError("protocol.unknown_type", f"message type {kind!r} is unknown; the types are {ALLOWED_TYPES}")
-    unknown = sorted(set(data) - _FIELDS[kind])
-    if unknown:
-        raise malformed(f"{kind!r} takes no field {', '.join(map(repr, unknown))}; it takes {sorted(_FIELDS[kind])}")
-    message_id = _message_id(data.get("id"))
+    message_id = _message_id(data.get("id"))  # first, so that every answer finds its question
     try:
+        kind = data.get("type")
+        if not isinstance(kind, str) or kind not in _FIELDS:
+            raise ServerError(
+                "protocol.unknown_type", f"message type {_shown(kind)} is unknown; the types are {ALLOWED_TYPES}"
+            )
+        unknown = sorted(set(data) - _FIELDS[kind])
+        if unknown:
+            names = ", ".join(_shown(name) for name in unknown)
+            raise malformed(f"{kind!r} takes no field {names}; it takes {sorted(_FIELDS[kind])}")
         if kind == "hello":
             return _hello(data, message_id)
         if kind == "sync":
@@ -151,6 +154,8 @@ def _hello(data: dict[str, Any], message_id: str | int | None) -> Hello:
     token = data.get("token")
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_LENGTH):
         raise malformed(f"token must be the seat's token (a string of at most {MAX_TOKEN_LENGTH}), or absent to watch")
+    if token is not None and not (token.isascii() and token.isprintable()):  # no token is: it holds no seat
+        raise ServerError("auth.bad_token", "that token holds no seat here (tokens are printable ASCII)")
     return Hello(token, message_id)
 
 

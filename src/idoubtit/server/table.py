@@ -62,6 +62,9 @@ class Connection(Protocol):
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; never blocks the table."""
 
+    def replace(self, message: dict[str, Any]) -> None:
+        """Queue this last message and close the connection once it is written: the seat opened a newer one."""
+
 
 class Storage(Protocol):
     """The archive calls a table makes, awaited off the event loop (see :class:`idoubtit.server.hub.Hub`)."""
@@ -147,18 +150,19 @@ class Table:
     config: ServerConfig
     storage: Storage
     address: str | None = None
-    #: The join link people were given (None after a restart until someone asks over HTTP).
-    link: str | None = None
     game: Game | None = None
     game_id: int | None = None
     game_number: int = 0
     #: The seat of the person who hosts at the table: that seat's token does what the host token does.
     host_seat: int | None = None
+    #: Whether the host locked the room: nobody new may take a seat (those seated come and go as ever).
+    locked: bool = False
     #: For each seat number, how many of this room's finished games it won (the evening's score).
     wins: list[int] = field(default_factory=list)
     #: The step of the game's last action that moved the table to a new decision (see _changes_decision).
     decision_step: int = 0
-    connections: set[Connection] = field(default_factory=set)
+    #: Every open connection, oldest first (a dict for its order: the values are unused).
+    connections: dict[Connection, None] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _pending: list[_PendingDoubt] = field(default_factory=list)
     _batch: asyncio.TimerHandle | None = None
@@ -194,6 +198,7 @@ class Table:
             config=config,
             storage=storage,
             host_seat=snapshot.host_seat,
+            locked=snapshot.locked,
             wins=list(snapshot.wins),
         )
         latest = snapshot.latest_game
@@ -227,11 +232,19 @@ class Table:
         """Names the decision the table is at: actions must quote it, so an answer to an old claim is refused."""
         return f"{self.game_number}.{self.decision_step}"
 
-    def room_info(self) -> dict[str, Any]:
+    @property
+    def link(self) -> str | None:
+        """The join link from the server's ``--public-url``; None without one (an HTTP answer then builds it
+        for its own request, and never stores it: a request's headers never reach anyone else)."""
+        base = self.config.public_url
+        return None if base is None else f"{base.rstrip('/')}/r/{self.code}"
+
+    def room_info(self, link: str | None = None) -> dict[str, Any]:
+        """The room as everyone may read it; ``link`` is the join link to give (default :attr:`link`)."""
         players = self.settings.rules.players
         return {
             "code": self.code,
-            "link": self.link,
+            "link": link or self.link,
             "status": self.status.value,
             "settings": self.settings.to_json(),
             "seats": [self.seats[n].public() if n in self.seats else None for n in range(players)],
@@ -239,6 +252,7 @@ class Table:
             "spectators": sum(1 for connection in self.connections if connection.seat is None),
             "host_seat": self.host_seat,
             "score": list(self.wins),
+            "locked": self.locked,
         }
 
     def timer_info(self) -> dict[str, Any] | None:
@@ -275,28 +289,48 @@ class Table:
     # ----------------------------------------------------------------------------------------------
     # Connections
 
-    def connect(self, connection: Connection, token: str | None) -> None:
-        """Bind a connection to the seat its token names (no token: a spectator) and send it everything."""
+    def connect(self, connection: Connection, token: str | None, message_id: str | int | None = None) -> None:
+        """Bind a connection to the seat its token names (no token: a spectator) and send it everything
+        (the welcome carries ``message_id``, the id of the hello)."""
         if self.closed:
             raise ServerError("room.closed", f"room {self.code} is closed")
-        if len(self.connections) >= self.config.connections_per_room:
-            raise ServerError("limit.connections", f"room {self.code} has its {len(self.connections)} connections")
         seat = None if token is None else self.seat_for_token(token)
         if token is not None and seat is None:
             raise ServerError("auth.bad_token", f"that token holds no seat in room {self.code}")
+        if seat is None:
+            watching = sum(1 for other in self.connections if other.seat is None)
+            if watching >= self.config.spectators_per_room:
+                raise ServerError("limit.connections", f"room {self.code} has its {watching} spectators; try later")
+        elif seat.connections >= self.config.connections_per_seat:
+            self._drop_oldest(seat)
         connection.seat = None if seat is None else seat.number
-        self.connections.add(connection)
+        self.connections[connection] = None
         if seat is not None:
             seat.connections += 1
             if seat.connections == 1:
                 self._seat_returned(seat)
-        connection.send(self._welcome(connection))
+        connection.send(self._welcome(connection, message_id))
         self._broadcast_room()
+
+    def _drop_oldest(self, seat: Seat) -> None:
+        """Close the oldest connection of ``seat``, which has all the connections it may have."""
+        oldest = next(other for other in self.connections if other.seat == seat.number)
+        del self.connections[oldest]
+        seat.connections -= 1
+        limit = self.config.connections_per_seat
+        oldest.replace(
+            error_message(
+                ServerError(
+                    "limit.connections",
+                    f"seat {seat.number} opened more than {limit} connections; this oldest one is closed",
+                )
+            )
+        )
 
     def disconnect(self, connection: Connection) -> None:
         if connection not in self.connections:
             return
-        self.connections.discard(connection)
+        del self.connections[connection]
         seat = None if connection.seat is None else self.seats.get(connection.seat)
         if seat is not None:
             seat.connections -= 1
@@ -304,10 +338,10 @@ class Table:
                 self._seat_left(seat)
         self._broadcast_room()
 
-    def sync(self, connection: Connection) -> None:
-        connection.send(self._welcome(connection))
+    def sync(self, connection: Connection, message_id: str | int | None = None) -> None:
+        connection.send(self._welcome(connection, message_id))
 
-    def _welcome(self, connection: Connection) -> dict[str, Any]:
+    def _welcome(self, connection: Connection, message_id: str | int | None = None) -> dict[str, Any]:
         connection.log_sent = 0
         message: dict[str, Any] = {
             "type": "welcome",
@@ -318,6 +352,8 @@ class Table:
             "view": None,
             "timer": self.timer_info(),
         }
+        if message_id is not None:
+            message["id"] = message_id
         if self.game is not None:
             view = self.game.view(connection.seat)
             message["view"] = view_message(view, log_from=0)
@@ -387,8 +423,18 @@ class Table:
         except IDoubtItError as error:
             raise ServerError(f"action.{error.code}", str(error)) from None
         if request.state != self.state_id:
-            raise ServerError("state.stale", f"state {request.state} is old; the table is at {self.state_id}")
+            raise ServerError("state.stale", self._stale(request.state))
         return action, trial
+
+    def _stale(self, state: str) -> str:
+        """Why ``state`` is not the table's: an older decision, one the table has not reached, or no state id."""
+        now = (self.game_number, self.decision_step)
+        number, dot, step = state.partition(".")
+        if not (dot and number.isascii() and number.isdigit() and step.isascii() and step.isdigit()):
+            return f"{state[:20]!r} is not a state id (such as '1.0'); the table is at {self.state_id}"
+        if (int(number), int(step)) < now:
+            return f"state {state} is old; the table is at {self.state_id}"
+        return f"state {state} is ahead of the table, which is at {self.state_id}; ask for sync"
 
     def _check_may_act(self, game: Game, seat: int, kind: str) -> None:
         if kind == "play":
@@ -638,6 +684,10 @@ class Table:
     def set_bot_level(self, number: int, level: str) -> None:
         seat = self.seats[number]
         seat.level, seat.bot = level, make_bot(level)
+        self._broadcast_room()
+
+    def set_locked(self, locked: bool) -> None:
+        self.locked = locked
         self._broadcast_room()
 
     def set_host_seat(self, number: int) -> None:

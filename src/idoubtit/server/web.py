@@ -53,8 +53,8 @@ def add_web(app: FastAPI) -> None:
     @app.get("/api/rooms/{code}/qr.svg")
     async def qr_code(request: Request, code: str) -> Response:
         hub: Hub = request.app.state.hub
-        table = hub.table(code)
-        link = table.link or f"{str(request.base_url).rstrip('/')}/r/{table.code}"
+        table = hub.table(code)  # (throttled by the gate, as every lookup by code over HTTP)
+        link = table.link or f"{str(request.base_url).rstrip('/')}/r/{table.code}"  # (this answer's only)
         return Response(qr_svg(link), media_type="image/svg+xml")
 
 

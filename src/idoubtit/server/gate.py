@@ -1,0 +1,123 @@
+"""What every request passes before the lobby or a table sees it: where it comes from, and how often
+its address has guessed a room code wrong.
+
+* **Origin.** A browser names the page that makes a request in ``Origin``. A request that changes
+  something (any HTTP method but GET, HEAD and OPTIONS, and every WebSocket) from a page of another
+  origin is refused: no web page elsewhere may create rooms from a visitor's browser or sit them at a
+  table. The server's own origins are the address the request itself was sent to (its ``Host``), the
+  ``--public-url`` and the ``--allowed-origins``. A request without ``Origin`` (curl, a script, the
+  Python :class:`~idoubtit.server.client.TableClient`) is not a web page's and goes through.
+* **Room lookups.** Room codes are short enough to type, so they can be guessed; an address that asked
+  for rooms that do not exist too often is refused every lookup by code for a while (``limit.lookups``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any, Final
+
+from idoubtit.server.config import DEFAULT_PORTS, ServerConfig, origin_of
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: Methods that only read: no origin check (a page elsewhere cannot read the answer anyway).
+READING: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+#: An address's lookups are forgotten once its allowance is full again; past this many addresses the
+#: full ones are swept away.
+SWEEP_AT: Final = 10_000
+
+
+def _same_host(origin: str, host_header: str) -> bool:
+    """Whether ``origin`` names the host (and port) a request was sent to, whatever the scheme: behind a
+    proxy that ends TLS the server sees http while the page is https."""
+    parsed = origin_of(origin)
+    return parsed is not None and any(origin_of(f"{scheme}://{host_header}") == parsed for scheme in DEFAULT_PORTS)
+
+
+class LookupThrottle:
+    """Failed room lookups per client address: ``per_minute`` on average, as many at once."""
+
+    def __init__(self, per_minute: float) -> None:
+        self.rate, self.burst = per_minute / 60, per_minute
+        self._addresses: dict[str, tuple[float, float]] = {}  # address → (allowance, when)
+
+    def _allowance(self, address: str, moment: float) -> float:
+        allowance, then = self._addresses.get(address, (self.burst, moment))
+        return min(self.burst, allowance + (moment - then) * self.rate)
+
+    def allows(self, address: str | None) -> bool:
+        """Whether ``address`` may look a room up now."""
+        return address is None or self._allowance(address, time.monotonic()) >= 1
+
+    def failed(self, address: str | None) -> None:
+        """``address`` asked for a room that does not exist."""
+        if address is None:
+            return
+        moment = time.monotonic()
+        self._addresses[address] = (max(0.0, self._allowance(address, moment) - 1), moment)
+        if len(self._addresses) > SWEEP_AT:
+            self._addresses = {
+                other: entry for other, entry in self._addresses.items() if self._allowance(other, moment) < self.burst
+            }
+
+
+class Gate:
+    """ASGI middleware: the origin check for everything, the lookup throttle for the lobby's room paths
+    (the WebSocket checks the throttle itself, so that it can say why in an ``error`` message)."""
+
+    def __init__(self, app: App, config: ServerConfig, throttle: LookupThrottle) -> None:
+        self.app, self.throttle = app, throttle
+        extra = [origin_of(origin) for origin in config.allowed_origins]
+        public = [] if config.public_url is None else [origin_of(config.public_url)]
+        self.origins = frozenset(origin for origin in [*extra, *public] if origin is not None)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "websocket" or (kind == "http" and scope["method"] not in READING):
+            headers = _headers(scope)
+            origin = headers.get("origin")
+            if origin is not None and not self.allows_origin(origin, headers.get("host", "")):
+                await self._refuse_origin(kind, origin, receive, send)
+                return
+        if kind == "http" and _names_a_room(scope["path"]):
+            address = scope["client"][0] if scope.get("client") else None
+            if not self.throttle.allows(address):
+                await _json(send, 429, "limit.lookups", LOOKUPS_MESSAGE)
+                return
+        await self.app(scope, receive, send)
+
+    def allows_origin(self, origin: str, host: str) -> bool:
+        return origin_of(origin) in self.origins or _same_host(origin, host)
+
+    @staticmethod
+    async def _refuse_origin(kind: str, origin: str, receive: Receive, send: Send) -> None:
+        if kind == "websocket":  # refuse the handshake: the browser sees HTTP 403
+            await receive()
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        await _json(send, 403, "auth.origin", f"requests from pages at {origin[:60]!r} are not allowed here")
+
+
+LOOKUPS_MESSAGE: Final = "too many room codes that name no room were tried from your address; wait a minute"
+
+
+def _names_a_room(path: str) -> bool:
+    """``/api/rooms/{code}`` and everything under it (not ``/api/rooms`` itself, which creates one)."""
+    return path.startswith("/api/rooms/") and len(path) > len("/api/rooms/")
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+
+
+async def _json(send: Send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode("ascii")
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
