@@ -584,3 +584,28 @@ def test_the_host_hands_hosting_to_another_person_at_the_table(browser: Browser,
     finally:
         anna_context.close()
         bo_context.close()
+
+
+def test_a_locked_table_takes_nobody_new_and_says_so(browser: Browser, server: ServerProcess) -> None:
+    anna_context, anna = new_page(browser)
+    bo_context, bo = new_page(browser)
+    try:
+        code = create_table(anna, server, "Anna", players=3)
+        anna.check("#lock")
+        anna.wait_for_function("() => document.querySelector('#lock').checked")
+        bo.goto(server.http + "/")
+        bo.fill("#name", "Bo")
+        bo.fill("#code", code)
+        bo.click("button[data-key=join]")
+        bo.wait_for_selector(".notice:not(.empty)")
+        assert "locked" in bo.inner_text(".notice")
+        anna.uncheck("#lock")
+        anna.wait_for_timeout(300)
+        bo.click("button[data-key=join]")
+        bo.wait_for_selector(".room-code .code")
+        anna.wait_for_function("() => document.querySelector('.seats').innerText.includes('Bo')")
+        assert anna.errors == []  # type: ignore[attr-defined]
+        assert bo.errors == []  # type: ignore[attr-defined]
+    finally:
+        anna_context.close()
+        bo_context.close()

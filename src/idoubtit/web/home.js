@@ -16,7 +16,11 @@ export function homeScreen(page, act) {
   });
   const code = h("input", {
     id: "code", "data-key": "code", autocapitalize: "characters", autocomplete: "off", maxlength: "8",
-    value: page.code || "", placeholder: "ACE347",
+    value: page.joinCode || page.code || "", placeholder: "ACE347",
+    // Kept in the page, so that a notice (a refusal, a locked table) redrawing the screen loses nothing.
+    oninput: (event) => {
+      page.joinCode = event.target.value;
+    },
   });
   return h("div", { className: "home" },
     h("section", { className: "card-panel" },
