@@ -176,3 +176,12 @@ test("refusals are told by their code, in the page's language", () => {
   assert.equal(errorText({ code: "game.not_your_turn", message: "English" }), "It is not your turn.");
   assert.equal(errorText({ code: "something.new" }), "That is not allowed now.");
 });
+
+test("the doubt timer's bar runs from full to empty over the room's doubt time", async () => {
+  const { doubtShare } = await import("../../src/idoubtit/web/game.js");
+  const table = { room: { settings: { doubt_seconds: 8 } }, timer: { kind: "doubt", seconds: 4 }, timerAt: 0 };
+  assert.equal(doubtShare(table, 0), 0.5);
+  assert.equal(doubtShare(table, 8000), 0);
+  assert.equal(doubtShare({ ...table, timer: { kind: "turn", seconds: 30 } }, 0), 1);
+  assert.equal(doubtShare({ ...table, timer: null }, 0), 1);
+});

@@ -6,7 +6,7 @@
 import { rankPlural } from "./cards.js";
 import { h, store, stored } from "./dom.js";
 import {
-  describe, emptyTable, errorText, myTurn, myWindow, reactionText, receive, secondsLeft, seatName, stories, storyLine,
+  describe, doubtShare, emptyTable, errorText, myTurn, myWindow, reactionText, receive, secondsLeft, seatName, stories, storyLine,
   truthfulPick,
 } from "./game.js";
 import { homeScreen } from "./home.js";
@@ -488,8 +488,7 @@ setInterval(() => {
     element.textContent = tn("%(count)d second left", "%(count)d seconds left", Math.ceil(left), { count: Math.ceil(left) });
   }
   const bar = document.getElementById("doubt-timer");
-  const total = Number(page.table.room?.settings?.doubt_seconds) || page.table.timer.seconds;
-  if (bar) bar.style.setProperty("--share", Math.max(0, Math.min(1, left / Math.max(total, 0.001))).toFixed(3));
+  if (bar) bar.style.setProperty("--share", doubtShare(page.table, performance.now()).toFixed(3));
 }, 250);
 
 window.addEventListener("popstate", () => start());

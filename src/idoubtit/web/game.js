@@ -66,6 +66,14 @@ export function secondsLeft(table, now) {
   return Math.max(0, table.timer.seconds - (now - table.timerAt) / 1000);
 }
 
+/** How much of the doubt window is left, from 1 (just opened) to 0 (closing); 1 with no doubt timer. */
+export function doubtShare(table, now) {
+  const left = secondsLeft(table, now);
+  if (left === null || table.timer.kind !== "doubt") return 1;
+  const total = Number(table.room && table.room.settings.doubt_seconds) || table.timer.seconds;
+  return Math.max(0, Math.min(1, left / Math.max(total, 0.001)));
+}
+
 export function myTurn(table) {
   const view = table.view;
   return Boolean(view && view.phase === "play" && table.seat !== null && view.to_play === table.seat);
@@ -98,8 +106,7 @@ export function announceable(view) {
  * own, from the table's language); "Seat 3" for an empty seat. */
 export function seatName(room, seat) {
   const info = room && room.seats[seat];
-  if (!info) return t("Seat %(number)d", { number: seat + 1 });
-  return info.name || t("Seat %(number)d", { number: seat + 1 });
+  return (info && info.name) || t("Seat %(number)d", { number: seat + 1 });
 }
 
 /** Whether a seat is played by the computer: a bot's seat, or a person's while a bot stands in. */

@@ -5,7 +5,7 @@
 import { RED, SUITS, cardName, claimWords, parseCard, rankPlural } from "./cards.js";
 import { h } from "./dom.js";
 import {
-  REACTIONS, announceable, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow, reactionText,
+  REACTIONS, announceable, doubtShare, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow, reactionText,
   seatName, seatPlaces, secondsLeft, stories, storyLine,
 } from "./game.js";
 import { t, tn } from "./i18n.js";
@@ -182,12 +182,12 @@ function actionBar(page, act) {
   const main = [];
   if (myWindow(table) || (pending && pending.kind !== "play")) {
     const left = secondsLeft(table, performance.now());
-    const share = table.timer && table.timer.kind === "doubt" && left !== null ? left / Math.max(Number(table.room.settings.doubt_seconds) || table.timer.seconds, 0.001) : 1;
+    const share = doubtShare(table, performance.now());
     const busy = Boolean(pending);
     main.push(
       h("button", { type: "button", className: "doubt", "data-key": "doubt", onclick: act.doubt, "aria-keyshortcuts": "D",
         disabled: busy, "aria-busy": busy && pending.kind === "doubt" ? "true" : null },
-      h("span", { className: "timebar", id: "doubt-timer", style: `--share:${Math.max(0, Math.min(1, share)).toFixed(3)}`, "aria-hidden": "true" }),
+      h("span", { className: "timebar", id: "doubt-timer", style: `--share:${share.toFixed(3)}`, "aria-hidden": "true" }),
       h("span", { className: "label" }, busy && pending.kind === "doubt" ? t("Sent…") : t("I doubt it")),
       left !== null && table.timer.kind === "doubt"
         ? h("span", { className: "seconds", id: "timer", role: "timer" },
