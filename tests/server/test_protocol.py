@@ -14,6 +14,7 @@ from idoubtit.server.protocol import (
     React,
     ServerError,
     Sync,
+    UpdateEncoder,
     encode,
     parse_client_message,
     view_message,
@@ -120,3 +121,32 @@ def test_a_view_message_shows_every_hand_and_the_numbers_only_once_the_game_is_o
         assert message["final_hands"] == [[], ["KS", "QS"], ["2C"]]
         assert [seat["claims"] for seat in message["stats"]] == [1, 0, 0]
         assert json.loads(encode(message)) == message
+
+
+def _update(state: str, view_dict: dict[str, object], timer: object, **ack: object) -> dict[str, object]:
+    return {"type": "update", "state": state, "view": view_dict, "timer": timer, **ack}
+
+
+def test_one_round_of_updates_reads_back_to_each_seats_own_view_message() -> None:
+    game = Game.deal(Rules(4, ascending=True), seed=3)
+    game.play(0, list(game.hand(0))[:2])  # seat 0's cards are in its own log only
+    timer = {"kind": "doubt", "seconds": 4.5}
+    views = [game.view(reader) for reader in (0, 1, 2, 3, None)]
+    encoder = UpdateEncoder("7.1", views[1], timer)  # the shared part taken from any one seat's view
+    for view in views:
+        for log_from in (0, len(view.log) - 1):
+            text = encoder.text(view, log_from=log_from)
+            assert json.loads(text) == _update("7.1", view_message(view, log_from=log_from), timer)
+    acked = json.loads(encoder.text(views[0], log_from=0, acked=True, ack="m1"))
+    assert acked == _update("7.1", view_message(views[0], log_from=0), timer, ack="m1")
+    assert json.loads(encoder.text(views[2], log_from=0, acked=True))["ack"] is None  # acked, though it gave no id
+    assert "ack" not in json.loads(encoder.text(views[2], log_from=0))
+
+
+def test_the_updates_of_a_game_that_is_over_show_every_hand() -> None:
+    game = Game.from_hands(Rules(3), ["AS", "KS QS", "2C"])
+    game.play(0, "AS")
+    views = [game.view(reader) for reader in (0, 1, 2, None)]
+    encoder = UpdateEncoder("2.9", views[0], None)
+    for view in views:
+        assert json.loads(encoder.text(view, log_from=0)) == _update("2.9", view_message(view, log_from=0), None)

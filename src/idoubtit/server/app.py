@@ -100,14 +100,17 @@ class SocketConnection:
         self.close_code = CLOSE_NORMAL
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(encode(message))
+        if message.get("type") == "closed":
+            self._close_after_queue(CLOSE_ROOM_CLOSED)
+
+    def send_text(self, text: str) -> None:
         if self.closing:
             return
         if self._queue.qsize() >= MAX_QUEUED_MESSAGES:
             self._close_after_queue(CLOSE_TOO_SLOW)
             return
-        self._queue.put_nowait(encode(message))
-        if message.get("type") == "closed":
-            self._close_after_queue(CLOSE_ROOM_CLOSED)
+        self._queue.put_nowait(text)
 
     def replace(self, message: dict[str, Any]) -> None:
         self.send(message)

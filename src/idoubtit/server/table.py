@@ -39,6 +39,7 @@ from idoubtit.server.protocol import (
     ActionRequest,
     React,
     ServerError,
+    UpdateEncoder,
     error_message,
     finite,
     view_message,
@@ -61,6 +62,9 @@ class Connection(Protocol):
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; never blocks the table."""
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already encoded (see :class:`UpdateEncoder`); never blocks the table."""
 
     def replace(self, message: dict[str, Any]) -> None:
         """Queue this last message and close the connection once it is written: the seat opened a newer one."""
@@ -543,22 +547,19 @@ class Table:
     def _broadcast_updates(self, acks: dict[Connection, str | int | None] | None = None) -> None:
         game = self.game
         assert game is not None
+        acks = acks or {}
         views: dict[int | None, View] = {}
-        timer = self.timer_info()
+        encoder: UpdateEncoder | None = None
         for connection in self.connections:
             view = views.get(connection.seat)
             if view is None:
                 view = views[connection.seat] = game.view(connection.seat)
-            message: dict[str, Any] = {
-                "type": "update",
-                "state": self.state_id,
-                "view": view_message(view, log_from=min(connection.log_sent, len(view.log))),
-                "timer": timer,
-            }
-            if acks and connection in acks:
-                message["ack"] = acks[connection]
+            if encoder is None:
+                encoder = UpdateEncoder(self.state_id, view, self.timer_info())
+            log_from = min(connection.log_sent, len(view.log))
+            text = encoder.text(view, log_from=log_from, acked=connection in acks, ack=acks.get(connection))
             connection.log_sent = len(view.log)
-            connection.send(message)
+            connection.send_text(text)
 
     # ----------------------------------------------------------------------------------------------
     # Timers and bots: what happens when nobody (or a bot) acts
