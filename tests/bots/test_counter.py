@@ -11,7 +11,8 @@ from idoubtit import Card, Decline, Doubt, Game, Play, Rank, Rules
 from idoubtit.bots import BOTS, HonestBot, RandomBot, play_out
 from idoubtit.bots.adaptive import AdaptiveBot
 from idoubtit.bots.base import Bot
-from idoubtit.bots.counter import CounterBot, CounterParams, false_given_claim, plan_cost
+from idoubtit.bots.counter import CounterBot, CounterParams
+from idoubtit.bots.maths import false_given_claim, plan_cost
 from tests.bots.checked import Checked
 
 VARIANT_SETS = [

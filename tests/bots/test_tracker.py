@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from idoubtit import Card, Game, Rank, Rules
-from idoubtit.bots.tracker import Tracker, hypergeom_pmf, hypergeom_tail, rank_distances, turn_ranks
+from idoubtit.bots.maths import hypergeom_pmf, hypergeom_tail, rank_distances, turn_ranks
+from idoubtit.bots.tracker import Tracker
 
 
 def tracked(game: Game, seat: int, public: bool = False) -> Tracker:
