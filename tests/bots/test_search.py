@@ -11,7 +11,6 @@ import pytest
 from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Play, Rank, Rules
 from idoubtit.bots import BOTS, AdaptiveBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import Belief, OpponentBelief
-from idoubtit.bots.maths import advance, counting_reader, own_turn_distances
 from idoubtit.bots.search import SearchBot, SearchParams
 from idoubtit.bots.search.leaf import LeafScore
 from idoubtit.bots.search.sampler import Sampler, believed_cards, rescaled
@@ -20,7 +19,6 @@ from idoubtit.engine import Claim, View
 from idoubtit.engine.cards import sort_key
 
 PARAMS = SearchParams()
-false_chance = counting_reader(PARAMS.padding, PARAMS.bluffing, PARAMS.hold_back)
 
 VARIANT_SETS = [
     {},
@@ -148,22 +146,6 @@ def test_a_doubt_that_the_count_leaves_open_is_searched() -> None:
     answer = searcher.act(game.view(1))
     assert answer in (Doubt((1,)), Decline(1))
     assert searcher.rollouts > 0
-
-
-def test_the_rank_schedule_follows_the_seat_order() -> None:
-    # With four players a seat meets every fourth rank: after Aces, 10s (A K Q J 10), then 6s.
-    assert advance(Rank.ACE.value, 4, ascending=False) == Rank.TEN.value
-    table = own_turn_distances(4, ascending=False)
-    assert table[Rank.ACE.value][Rank.TEN.value] == 1
-    assert table[Rank.ACE.value][Rank.SIX.value] == 2
-    assert table[Rank.ACE.value][Rank.ACE.value] == 13
-
-
-def test_counting_reads_true_players_right() -> None:
-    # A claim of more cards than are unseen is false; a claim of two that could well be held is
-    # mostly true for players who tell the truth when they can, though counting alone finds it rare.
-    assert false_chance(30, 1, 8, 2) == 1.0
-    assert false_chance(39, 4, 13, 2) < 0.5
 
 
 @pytest.mark.parametrize("players", [3, 4, 6, 11])

@@ -79,6 +79,19 @@ class StyleModel:
         prior = honest[index] + planned * (planned_lies[index] - honest[index])
         return (self.seen_lies[index] + weight * prior) / (self.seen_plays[index] + weight)
 
+    def saw_turned_up(self, cards: int, false_cards: int) -> None:
+        """A play of ``cards`` cards was turned up with ``false_cards`` among them: padded or not."""
+        self.bluff_chances += 1.0
+        if false_cards > (1 if false_cards == cards else 0):
+            self.extra_bluffs += 1.0
+
+    def saw_in_pile(self, cards: int, false: bool) -> None:
+        """A play of ``cards`` cards was seen in a pile this seat took, ``false`` or true."""
+        index = min(cards, len(self.seen_plays) - 1)
+        self.seen_plays[index] += 1.0
+        if false:
+            self.seen_lies[index] += 1.0
+
     @property
     def bluff_rate(self) -> float:
         """Chance that a play carries one false card more than the hand forced."""
@@ -285,11 +298,7 @@ class Ledger:
         count = len(event.cards)
         group = self.pile[-count:] if count else []
         if event.seat != self.seat:
-            false_cards = sum(card.rank is not event.rank for card in event.cards)
-            model = self.models[event.seat]
-            model.bluff_chances += 1.0
-            if false_cards > (1 if false_cards == count else 0):
-                model.extra_bluffs += 1.0
+            self.models[event.seat].saw_turned_up(count, sum(card.rank is not event.rank for card in event.cards))
             revealed = list(event.cards)
             for entry in group:  # presumed cards that did not go down are still in the hand
                 if entry.card is not None and not entry.sure:
@@ -321,11 +330,7 @@ class Ledger:
             seat = group[0][0].seat
             if seat == self.seat or seat < 0 or all(entry.sure for entry, _ in group):
                 continue  # our own play, or one turned up by a doubt (not a fair sample)
-            model = self.models[seat]
-            index = min(len(group), len(model.seen_plays) - 1)
-            model.seen_plays[index] += 1.0
-            if any(card.rank is not entry.rank for entry, card in group):
-                model.seen_lies[index] += 1.0
+            self.models[seat].saw_in_pile(len(group), any(card.rank is not entry.rank for entry, card in group))
 
     def trim(self, hand_sizes: Sequence[int]) -> None:
         """A seat cannot hold more known cards than it holds cards: drop the oldest guesses."""
