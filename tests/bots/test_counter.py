@@ -11,7 +11,7 @@ from idoubtit import Card, Decline, Doubt, Game, Play, Rank, Rules
 from idoubtit.bots import BOTS, HonestBot, RandomBot, play_out
 from idoubtit.bots.adaptive import AdaptiveBot
 from idoubtit.bots.base import Bot
-from idoubtit.bots.counter import CounterBot, CounterParams, false_given_claim, plan_cost
+from idoubtit.bots.counter import CounterBot
 from tests.bots.checked import Checked
 
 VARIANT_SETS = [
@@ -75,14 +75,6 @@ def test_doubt_threshold_weighs_pile_and_hands() -> None:
     assert bot.threshold_for(ours=1, theirs=8, pile=4) > middle  # so close to out, we risk less
 
 
-def test_a_count_is_read_through_how_players_play() -> None:
-    # With one card of the rank held for sure, "two" is only false if it padded its play.
-    assert false_given_claim(1, (1.0,), 2, 8, (0.9, 0.1), (0.0, 1.0), 0.05) == pytest.approx(1.0)
-    # Holding none or one equally likely: "one" is false only by a one-card bluff.
-    chance = false_given_claim(0, (0.5, 0.5), 1, 8, (0.9, 0.1), (0.0, 0.8, 0.2), 0.05)
-    assert chance == pytest.approx(0.5 * 0.8 / (0.5 * 0.8 + 0.5 * 0.9))
-
-
 def test_plays_the_due_rank_truthfully() -> None:
     game = Game.from_hands(Rules(3), ["AS AH 7D 6C 5C 4D KD", "QS JS 9S", "QH JH 9H"])
     cards = played(game)
@@ -114,19 +106,6 @@ def test_bluffs_the_rank_due_last_and_keeps_the_next_ones() -> None:
     cards = played(due_queens("9S 8H 4H 7C 6C 5C"))
     assert Card.parse("8H") not in cards
     assert Card.parse("4H") not in cards
-
-
-def test_plan_cost_prefers_a_hand_that_can_finish_truthfully() -> None:
-    params = CounterParams()
-    ranks = [12, 8, 4, 13, 9, 5, 1, 10, 6, 2, 11, 7, 3, 12]  # due Q now, then 8, 4, K, … (4 players)
-    distance = [99] * 14
-    for index in range(len(ranks) - 1, 0, -1):
-        distance[ranks[index]] = index
-    finishing = [0] * 14
-    finishing[8] = 1  # one 8, due next turn: a true last play
-    stuck = [0] * 14
-    stuck[5] = 1  # one 5, due in five turns: every turn before needs a card it does not have
-    assert plan_cost(finishing, ranks, distance, 8, params, pile=10) < plan_cost(stuck, ranks, distance, 8, params, 10)
 
 
 def test_respects_the_v2_cap() -> None:

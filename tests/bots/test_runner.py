@@ -7,7 +7,7 @@ import random
 import pytest
 
 from idoubtit import Action, Decline, Doubt, Game, IllegalActionError, Play, Rules, View
-from idoubtit.bots import Bot, HonestBot, RandomBot, make_bot, play_out
+from idoubtit.bots import Bot, HonestBot, RandomBot, make_bot, play_out, start_game
 from idoubtit.bots.runner import play_turn
 
 VARIANT_SETS = [
@@ -101,3 +101,69 @@ def test_random_bot_plays_within_the_v2_cap_and_announces_the_due_rank() -> None
         assert isinstance(action, Play)
         assert 1 <= len(action.cards) <= 4
         assert action.rank is view.due_rank
+
+
+class Recorder:
+    """Wraps a bot: remembers every action it takes and every ``start`` it is told of."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot, self.name = bot, bot.name
+        self.actions: list[Action] = []
+        self.starts: list[tuple[int, Rules]] = []
+
+    def start(self, seat: int, rules: Rules) -> None:
+        self.starts.append((seat, rules))
+        start_game(self.bot, seat, rules)
+
+    def act(self, view: View) -> Action:
+        action = self.bot.act(view)
+        self.actions.append(action)
+        return action
+
+
+def test_play_out_tells_each_bot_its_seat_and_the_rules_before_the_game() -> None:
+    rules = Rules(4, ascending=True)
+    bots = [Recorder(HonestBot()) for _ in range(4)]
+    play_out(Game.deal(rules, 3), bots, max_rounds=1)
+    assert [bot.starts for bot in bots] == [[(seat, rules)] for seat in range(4)]
+    assert sum(len(bot.actions) for bot in bots) == 1  # told before the first decision, not instead of it
+
+
+def same_dice(fresh: object, used: object) -> None:
+    """Give ``fresh`` the random state ``used`` has now (and its model's, for the search bot)."""
+    for owner_fresh, owner_used in ((fresh, used), (getattr(fresh, "model", None), getattr(used, "model", None))):
+        if owner_used is not None:
+            owner_fresh.rng.setstate(owner_used.rng.getstate())  # type: ignore[union-attr]
+
+
+def decisions(bots: list[Bot], game: Game, hook: bool, rounds: int = 400) -> list[list[Action]]:
+    """Every seat's actions in ``game`` over at most ``rounds`` decision rounds, with or without the
+    start hook."""
+    recorders = [Recorder(bot) for bot in bots]
+    if hook:
+        play_out(game, recorders, max_rounds=rounds)
+    else:
+        seated: dict[int, Bot] = dict(enumerate(recorders))
+        for _ in range(rounds):
+            if game.is_over:
+                break
+            play_turn(game, seated)
+    return [recorder.actions for recorder in recorders]
+
+
+@pytest.mark.parametrize("hook", [True, False], ids=["told", "by-views"])
+@pytest.mark.parametrize("spec", ["counter", "adaptive", "search[iterations=3]"])
+def test_a_bot_that_played_a_game_plays_the_next_as_a_fresh_bot_would(spec: str, hook: bool) -> None:
+    # A server keeps one bot per seat for game after game. The first game here is cut short, so the
+    # second one's log soon grows longer than the one the bots last read: only a bot that notices the
+    # new game (told by the hook, or by its views) decides as a fresh one does.
+    rules = Rules(4)
+    used = [make_bot(spec, random.Random(seat)) for seat in range(4)]
+    decisions(used, Game.deal(rules, 1), hook, rounds=7)
+    fresh = [make_bot(spec, random.Random(100 + seat)) for seat in range(4)]
+    for new, old in zip(fresh, used, strict=True):
+        same_dice(new, old)
+    # The second game starts where the first one's seats are, but the deal is new: seat 1 first.
+    second = decisions(used, Game.deal(rules, 2, first=1), hook)
+    assert second == decisions(fresh, Game.deal(rules, 2, first=1), hook)
+    assert sum(map(len, second)) > 20

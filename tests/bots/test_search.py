@@ -11,18 +11,14 @@ import pytest
 from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Play, Rank, Rules
 from idoubtit.bots import BOTS, AdaptiveBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import Belief, OpponentBelief
-from idoubtit.bots.search import (
-    Sampler,
-    SearchBot,
-    Simulator,
-    State,
-    advance,
-    believed_cards,
-    false_chance,
-    own_turn_distances,
-    rescaled,
-)
-from idoubtit.engine import Claim
+from idoubtit.bots.search import SearchBot, SearchParams
+from idoubtit.bots.search.leaf import LeafScore
+from idoubtit.bots.search.sampler import Sampler, believed_cards, rescaled
+from idoubtit.bots.search.simulator import Simulator, State
+from idoubtit.engine import Claim, View
+from idoubtit.engine.cards import sort_key
+
+PARAMS = SearchParams()
 
 VARIANT_SETS = [
     {},
@@ -112,20 +108,35 @@ def test_with_a_whole_win_as_margin_the_models_plan_stands_unsearched() -> None:
     assert searcher.rollouts == 0
 
 
+def searched_against_the_plan(view: View, iterations: int, margin: float) -> None:
+    """The plan (the adaptive bot's play) and every other candidate play are each played in every sampled
+    deal, and another play displaces the plan only by beating its average by ``margin``."""
+    searcher = SearchBot(rng=random.Random(1), iterations=iterations)
+    action = searcher.act(view)
+    plan = AdaptiveBot(random.Random(0)).act(view)
+    assert isinstance(plan, Play)
+    key = sorted(map(sort_key, plan.cards))
+    others = [play for play in searcher.play_candidates(view) if sorted(map(sort_key, play.cards)) != key]
+    candidates = [plan, *others]
+    assert len(candidates) >= 2
+    deals, averages = searcher.last_search
+    assert deals == iterations
+    assert searcher.rollouts == iterations * len(candidates)
+    assert len(averages) == len(candidates)
+    scores = [averages[0] + margin, *averages[1:]]
+    assert action == candidates[max(range(len(candidates)), key=lambda index: scores[index])]
+
+
 def test_in_the_middle_game_plays_are_searched_against_the_plan() -> None:
-    game = Game.deal(Rules(4), 11)
-    searcher = SearchBot(rng=random.Random(1), iterations=20)
-    action = searcher.act(game.view(0))
-    assert searcher.rollouts > 0
-    assert action in searcher.play_candidates(game.view(0)) or action == AdaptiveBot(random.Random(0)).act(game.view(0))
+    view = Game.deal(Rules(4), 11).view(0)
+    assert not SearchBot().endgame(view)
+    searched_against_the_plan(view, 20, PARAMS.midgame_margin)
 
 
 def test_near_the_end_plays_are_searched_against_the_plan() -> None:
     game = Game.from_hands(Rules(4), [["AS", "10S", "7D"], ["2H", "3H", "4H"], ["2D", "3D", "4D"], ["2C", "3C", "4C"]])
-    searcher = bot(iterations=10)
-    action = searcher.act(game.view(0))
-    assert isinstance(action, Play)
-    assert searcher.rollouts > 0
+    assert SearchBot().endgame(game.view(0))
+    searched_against_the_plan(game.view(0), 10, PARAMS.play_margin)
 
 
 def test_a_doubt_that_the_count_leaves_open_is_searched() -> None:
@@ -135,22 +146,6 @@ def test_a_doubt_that_the_count_leaves_open_is_searched() -> None:
     answer = searcher.act(game.view(1))
     assert answer in (Doubt((1,)), Decline(1))
     assert searcher.rollouts > 0
-
-
-def test_the_rank_schedule_follows_the_seat_order() -> None:
-    # With four players a seat meets every fourth rank: after Aces, 10s (A K Q J 10), then 6s.
-    assert advance(Rank.ACE.value, 4, ascending=False) == Rank.TEN.value
-    table = own_turn_distances(4, ascending=False)
-    assert table[Rank.ACE.value][Rank.TEN.value] == 1
-    assert table[Rank.ACE.value][Rank.SIX.value] == 2
-    assert table[Rank.ACE.value][Rank.ACE.value] == 13
-
-
-def test_counting_reads_true_players_right() -> None:
-    # A claim of more cards than are unseen is false; a claim of two that could well be held is
-    # mostly true for players who tell the truth when they can, though counting alone finds it rare.
-    assert false_chance(30, 1, 8, 2) == 1.0
-    assert false_chance(39, 4, 13, 2) < 0.5
 
 
 @pytest.mark.parametrize("players", [3, 4, 6, 11])
@@ -174,22 +169,51 @@ def test_rescaled_truth_weights_keep_the_shape_of_the_lie() -> None:
     assert rescaled([0.0, 1.0], 0.25) == pytest.approx([0.25, 0.75])
 
 
-def test_rollouts_keep_every_card_and_never_touch_a_game() -> None:
-    # The simulator plays sampled positions on counts by rank: no card is lost or made up on the way.
-    game = Game.deal(Rules(4), 3)
-    view = game.view(0)
+def snapshot(state: State) -> tuple[object, ...]:
+    """Every field of a rollout state, deep-copied, to compare before and after."""
+    return (
+        [list(hand) for hand in state.hands],
+        list(state.sizes),
+        list(state.pile),
+        state.pile_size,
+        [list(counts) for counts in state.owned],
+        list(state.owned_total),
+        state.due,
+        state.to_play,
+        tuple(state.active),
+        state.claim,
+        state.finished,
+    )
+
+
+def test_a_rollout_leaves_the_sampled_position_it_starts_from_as_it_was() -> None:
+    # Every candidate is played on the same sampled position: a rollout that wrote into it would hand
+    # the next candidate a position where cards are already gone.
+    view = Game.deal(Rules(4), 3).view(0)
     searcher = bot(iterations=3)
-    tracker = searcher._track(view)
-    sampler = Sampler(view, tracker, random.Random(1))
-    simulator = Simulator(view, tracker, depth=6, temperature=1.0)
-    state = simulator.position(sampler.sample())
+    ledger = searcher._track(view)
+    simulator = Simulator(view, ledger, PARAMS)
+    state = simulator.position(Sampler(view, ledger, random.Random(1)).sample())
     assert sum(state.sizes) + state.pile_size == 52
     assert [sum(hand) for hand in state.hands] == list(view.hand_sizes)
+    before = snapshot(state)
     for action in searcher.play_candidates(view):
-        copy = state.copy()
-        value = simulator.value_after(copy, action, 0.5)
-        assert 0.0 <= value <= 1.0
-        assert state.sizes == [13, 13, 13, 13]  # the base position is left as it was
+        assert 0.0 <= simulator.value_after(state, action, 0.5) <= 1.0
+        assert snapshot(state) == before
+
+
+def test_a_copied_state_shares_nothing_that_a_rollout_changes() -> None:
+    state = turn_start([counts(Rank.ACE, Rank.TWO), counts(Rank.KING), counts(Rank.FIVE)], Rank.ACE)
+    before = snapshot(state)
+    clone = state.copy()
+    for rows in (clone.hands, clone.owned):
+        for row in rows:
+            row[Rank.ACE.value] += 1
+    for row in (clone.sizes, clone.pile, clone.owned_total):
+        row[0] += 1
+    with pytest.raises(TypeError):
+        clone.active[0] = False  # type: ignore[index]  # no rollout may take a seat out: it is shared
+    assert snapshot(state) == before
 
 
 def counts(*ranks: Rank) -> list[int]:
@@ -203,7 +227,7 @@ def counts(*ranks: Rank) -> list[int]:
 def turn_start(hands: list[list[int]], due: Rank) -> State:
     """A rollout state at the start of seat 0's turn: these hands, an empty pile, every seat still in."""
     return State(
-        [list(hand) for hand in hands], [0] * 14, [[0] * 14 for _ in hands], due.value, 0, [True] * len(hands), None
+        [list(hand) for hand in hands], [0] * 14, [[0] * 14 for _ in hands], due.value, 0, (True,) * len(hands), None
     )
 
 
@@ -217,12 +241,10 @@ def test_the_leaf_puts_one_turn_from_going_out_far_above_three_turns() -> None:
     hands = [counts(Rank.ACE), counts(Rank.KING, Rank.NINE, Rank.FIVE), far_from_out, list(far_from_out)]
     state = turn_start(hands, Rank.ACE)
     searcher = bot()  # with the bot's own leaf settings
-    first, second = (
-        Simulator(game.view(seat), searcher._track(game.view(seat)), None, searcher.temperature) for seat in (0, 1)
-    )
+    first, second = (Simulator(game.view(seat), searcher._track(game.view(seat)), PARAMS).leaf for seat in (0, 1))
     assert first.finish_cost(hands[0], Rank.ACE.value, 4) == 1
     assert second.finish_cost(hands[1], Rank.KING.value, 4) == 3
-    assert first._evaluate(state) > 2.5 * second._evaluate(state)
+    assert first.evaluate(state) > 2.5 * second.evaluate(state)
 
 
 def test_the_leaf_remembers_each_hands_cost_by_its_first_due_rank() -> None:
@@ -233,16 +255,16 @@ def test_the_leaf_remembers_each_hands_cost_by_its_first_due_rank() -> None:
     searcher = bot()
     view = game.view(0)
 
-    def simulator() -> Simulator:
-        return Simulator(view, searcher._track(view), None, searcher.temperature)
+    def leaf() -> LeafScore:
+        return Simulator(view, searcher._track(view), PARAMS).leaf
 
-    remembering = simulator()
-    aces_first = remembering._evaluate(turn_start(hands, Rank.ACE))
-    assert len(remembering.leaf_terms) == 4
-    kings_first = remembering._evaluate(turn_start(hands, Rank.KING))
-    assert len(remembering.leaf_terms) == 8
-    assert kings_first == simulator()._evaluate(turn_start(hands, Rank.KING))
-    assert aces_first == simulator()._evaluate(turn_start(hands, Rank.ACE))
+    remembering = leaf()
+    aces_first = remembering.evaluate(turn_start(hands, Rank.ACE))
+    assert len(remembering.terms) == 4
+    kings_first = remembering.evaluate(turn_start(hands, Rank.KING))
+    assert len(remembering.terms) == 8
+    assert kings_first == leaf().evaluate(turn_start(hands, Rank.KING))
+    assert aces_first == leaf().evaluate(turn_start(hands, Rank.ACE))
     assert kings_first != aces_first
 
 
@@ -285,17 +307,17 @@ def test_samples_deal_the_cards_the_adaptive_model_believes() -> None:
     game = pile_pickup_game()
     view = game.view(2)
     searcher = bot()
-    tracker = searcher._track(view)
+    ledger = searcher._track(view)
     searcher.model.observe(view)
     believed = searcher._believed(view)
     assert [rank for rank, _ in believed[0]] == [Rank.KING]
     # Dealt by the belief, seat 0 holds a King in every sample; dealt blindly, often none.
     sure: dict[int, tuple[tuple[Rank, float], ...]] = {0: ((Rank.KING, 1.0),)}
-    assert min(kings_in_seat_0(Sampler(view, tracker, random.Random(1), believed=sure))) >= 1
-    assert min(kings_in_seat_0(Sampler(view, tracker, random.Random(1)))) == 0
+    assert min(kings_in_seat_0(Sampler(view, ledger, random.Random(1), believed=sure))) >= 1
+    assert min(kings_in_seat_0(Sampler(view, ledger, random.Random(1)))) == 0
     # With the model's own trust, the King is there more often than by chance.
-    weighted = kings_in_seat_0(Sampler(view, tracker, random.Random(1), believed=believed), 400)
-    blind = kings_in_seat_0(Sampler(view, tracker, random.Random(1)), 400)
+    weighted = kings_in_seat_0(Sampler(view, ledger, random.Random(1), believed=believed), 400)
+    blind = kings_in_seat_0(Sampler(view, ledger, random.Random(1)), 400)
     assert sum(map(bool, weighted)) > sum(map(bool, blind)) + 40
 
 

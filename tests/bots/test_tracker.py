@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from idoubtit import Card, Game, Rank, Rules
-from idoubtit.bots.tracker import Tracker, hypergeom_pmf, hypergeom_tail, rank_distances, turn_ranks
+from idoubtit.bots.maths import hypergeom_tail
+from idoubtit.bots.tracker import Tracker
 
 
 def tracked(game: Game, seat: int, public: bool = False) -> Tracker:
@@ -95,14 +96,6 @@ def test_without_knowledge_the_chance_is_a_hypergeometric_tail() -> None:
     assert tracker.claim_probability(game.view(2)) == pytest.approx(expected)
 
 
-def test_hypergeometric_helpers() -> None:
-    # Two cards from four, two of them successes: P(0) = 1/6, P(1) = 4/6, P(2) = 1/6.
-    assert hypergeom_pmf(4, 2, 2) == pytest.approx((1 / 6, 4 / 6, 1 / 6))
-    assert hypergeom_tail(4, 2, 2, 1) == pytest.approx(5 / 6)
-    assert hypergeom_tail(4, 2, 2, 3) == 0.0
-    assert hypergeom_tail(4, 2, 2, 0) == 1.0
-
-
 def test_a_face_down_play_makes_known_cards_uncertain() -> None:
     # Seat 0 is caught bluffing KS KH and takes them back; later it puts two cards down as Jacks.
     # Nobody doubts, so nobody knows whether the Kings went down: they are only believed now.
@@ -187,14 +180,3 @@ def test_played_since_counts_cards_put_down_since_the_rank_was_last_announced() 
     assert tracker.played_since(0, Rank.JACK) == 0  # its last play announced Jacks
     assert tracker.played_since(0, Rank.ACE) == 2  # the two cards after its Ace
     assert tracker.played_since(0, Rank.FIVE) == 3  # never announced: every card it put down
-
-
-def test_turn_ranks_follow_r5_and_v1() -> None:
-    # Four players, descending from Queens: this seat is due Q, then 8, then 4, then King.
-    assert turn_ranks(Rank.QUEEN, 4, ascending=False, turns=4) == [Rank.QUEEN, Rank.EIGHT, Rank.FOUR, Rank.KING]
-    assert turn_ranks(Rank.ACE, 3, ascending=True, turns=3) == [Rank.ACE, Rank.FOUR, Rank.SEVEN]
-    distances = rank_distances(Rank.QUEEN, 4, ascending=False)
-    assert distances[Rank.QUEEN] == 0
-    assert distances[Rank.EIGHT] == 1
-    assert sorted(distances[1:]) == list(range(13))  # 13 is prime: every rank comes up
-    assert rank_distances(Rank.ACE, 13, ascending=False)[Rank.KING] == 99  # V4: 13 seats meet one rank

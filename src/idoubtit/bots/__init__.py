@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 from idoubtit.bots.adaptive import AdaptiveBot
-from idoubtit.bots.base import Bot
+from idoubtit.bots.base import Bot, start_game
 from idoubtit.bots.counter import CounterBot
 from idoubtit.bots.honest import HonestBot
 from idoubtit.bots.random_bot import RandomBot
@@ -130,4 +130,5 @@ __all__ = [
     "play_out",
     "play_turn",
     "split_specs",
+    "start_game",
 ]

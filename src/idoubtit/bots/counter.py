@@ -7,8 +7,9 @@ of the rank it is due next and bluffs away ranks that are far off, so every card
 last announced this rank was of another rank: it holds this rank's cards of a larger draw
 (:meth:`~idoubtit.bots.tracker.Tracker.played_since`). And the count heard is evidence too: players
 put down all their cards of the due rank, so the one who says "two" is mostly the one holding two,
-and a claim of two is false only if it was padded with a bluff card (:func:`false_given_claim`, with
-one fixed guess of how often players pad and bluff; the adaptive bot learns it per player).
+and a claim of two is false only if it was padded with a bluff card
+(:func:`~idoubtit.bots.maths.false_given_claim`, with one fixed guess of how often players pad and
+bluff; the adaptive bot learns it per player).
 
 Doubting. The bot says "I doubt it" when the chance that the claim is false passes a threshold. A
 right doubt hands the pile to the claimant, one opponent of several; a wrong one hands it to us. So
@@ -18,8 +19,8 @@ the claimant is about to go out (stopping the winner is worth the most). A claim
 false is always doubted. A final play never needs a doubt: R10 turns it up, and no window opens.
 
 Playing. With n players still in, the bot's turns come every n turns, so it knows the rank it will be
-due on each of its next turns (:func:`~idoubtit.bots.tracker.turn_ranks`). Cards of the due rank go
-down truthfully. What stays in hand is scored by a plan (:func:`plan_cost`): finish on some turn J
+due on each of its next turns (:func:`~idoubtit.bots.maths.turn_ranks`). Cards of the due rank go
+down truthfully. What stays in hand is scored by a plan (:func:`~idoubtit.bots.maths.plan_cost`): finish on some turn J
 with a truthful last play (R10 turns it up, so it must be true), play every card whose rank comes up
 before J truthfully on its turn, and bluff the rest, one card on a turn without a truthful card and
 stacked onto another play beyond that. Cards whose rank comes up soon are cheap to keep; cards whose
@@ -36,18 +37,24 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
-from idoubtit.bots.tracker import RANK_SLOTS, Tracker, turn_ranks
-from idoubtit.engine import Action, Card, Decline, Doubt, Play, Rank, View
+from idoubtit.bots.maths import (
+    RANK_SLOTS,
+    advance,
+    any_of,
+    doubt_threshold,
+    false_given_claim,
+    own_turn_distances,
+    plan_cost,
+)
+from idoubtit.bots.tracker import Tracker
+from idoubtit.engine import Action, Card, Decline, Doubt, Play, Rank, Rules, View
 
-INFEASIBLE: Final = 1e9
 #: How one of our claims looks to one opponent: its seat, how false it thinks the claim, its hand
 #: size, ours after the play, and the pile after the play (the arguments of opponent_doubts).
 Look = tuple[int, float, int, int, int]
-NEVER: Final = 99
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +78,7 @@ class CounterParams:
     stuck_cost: float = 8.0
     #: What an opponent taking the pile on our truthful claim is worth to us, per card.
     gift_value: float = 0.2
-    #: How we expect a player to play (see false_given_claim): bluff cards added to a truthful play,
+    #: How we expect a player to play (see maths.false_given_claim): bluff cards added to a truthful play,
     #: cards bluffed with none of the rank, and the chance of holding some of the rank back.
     padding: tuple[float, ...] = (0.93, 0.06, 0.01)
     bluffing: tuple[float, ...] = (0.0, 0.9, 0.08, 0.02)
@@ -86,91 +93,6 @@ class CounterParams:
     #: Most bluff cards considered in one play, and most cards of the due rank held back for later.
     max_bluffs: int = 4
     max_hold_back: int = 2
-
-
-def plan_cost(
-    counts: list[int], ranks_ahead: list[int], distance: list[int], cap: int, params: CounterParams, pile: int
-) -> float:
-    """What holding ``counts`` (cards by rank value) costs, in turns, if played out by the best plan.
-
-    ``ranks_ahead[i]`` is the rank value due on our i-th turn from now (index 0 is this turn, already
-    decided) and ``distance[v]`` the first i >= 1 where rank v is due. A plan finishes on turn J with
-    all cards of rank ``ranks_ahead[J]`` (truthful, as R10 demands). Every turn before J needs at least
-    one card (R4), and every other card must be gone by then: cards whose rank comes up before J go down
-    truthfully on their turn, the others are bluffs, one on each turn that has no truthful card and
-    stacked onto other plays beyond that. With no such plan the hand is stuck: some last play will be a
-    bluff, turned up and caught, and the ``pile`` (at least) comes back.
-    """
-    total = sum(counts)
-    if total == 0:
-        return 0.0
-    best = INFEASIBLE
-    empty = covered = 0
-    for finish in range(1, len(ranks_ahead)):
-        value = ranks_ahead[finish]
-        if distance[value] != finish:
-            continue  # a rank met again (tables of 13k players): its first turn was the one to plan for
-        held = counts[value]
-        covered += held
-        others = total - held
-        if held and held <= cap and others >= finish - 1 and (others == 0 or finish >= 2):
-            spare = total - covered  # cards whose rank is not due before the finish
-            cost = (
-                params.turn_cost * finish
-                + params.bluff_cost * max(spare, empty)
-                + params.stack_cost * max(0, spare - empty)
-            )
-            best = min(best, cost)
-        if not held:
-            empty += 1
-    if best >= INFEASIBLE:
-        best = params.stuck_cost + params.bluff_cost * total + params.pile_card_cost * pile
-    return best
-
-
-def any_of(chances: Iterable[float]) -> float:
-    """The chance that at least one of independent events with these chances happens."""
-    calm = 1.0
-    for chance in chances:
-        calm *= 1.0 - chance
-    return 1.0 - calm
-
-
-def false_given_claim(
-    known: int,
-    pmf: tuple[float, ...],
-    count: int,
-    cap: int,
-    padding: tuple[float, ...],
-    bluffing: tuple[float, ...],
-    hold_back: float,
-) -> float:
-    """How likely a claim of ``count`` cards is false, given what the claimant may hold and how it plays.
-
-    The claimant holds ``known`` + X cards of the rank, X distributed as ``pmf``. A player who holds
-    j >= 1 of them puts them all down (up to the ``cap``), adding b bluff cards with chance
-    ``padding[b]``; with none, it bluffs b cards with chance ``bluffing[b]``. The count heard is the only
-    evidence, so the answer is P(false and count) / P(count). Counting alone (``pmf``) would call every
-    claim of two likely false; a player who has two cards of the rank is just the one who says "two".
-    A player holding more than it claims is rare (``hold_back``: it keeps some for later) but possible.
-    """
-    true = false = 0.0
-    for extra, chance in enumerate(pmf):
-        if chance <= 0.0:
-            continue
-        held = min(known + extra, cap)
-        if held == 0:
-            if count < len(bluffing):
-                false += chance * bluffing[count]
-        elif held == count:
-            true += chance * padding[0]
-        elif held > count:
-            true += chance * hold_back
-        elif count - held < len(padding):
-            false += chance * padding[count - held]
-    if true + false <= 0.0:
-        return 1.0 if count > known + len(pmf) - 1 else 0.5
-    return false / (true + false)
 
 
 class CounterBot:
@@ -189,6 +111,13 @@ class CounterBot:
         self.record_looks = False
         self.looks: dict[int, dict[int, list[tuple[float, Look]]]] = {}
         self.chosen_looks: dict[int, list[tuple[float, Look]]] = {}
+
+    def start(self, seat: int, rules: Rules) -> None:
+        """A new game begins, this bot at ``seat``: the trackers start over at their next view (see
+        :class:`~idoubtit.bots.base.Bot`)."""
+        del seat, rules  # the trackers read both off the next view
+        self.tracker.start_over()
+        self.public.start_over()
 
     # ----------------------------------------------------------------------------------------------
     # The decision
@@ -246,12 +175,9 @@ class CounterBot:
             base, near_out, own_near_out = params.opponent_base, params.opponent_near_out, params.own_near_out
         else:
             base, near_out, own_near_out = params.doubt_base, params.near_out, params.own_near_out
-        threshold = base + min(params.doubt_pile * pile, params.doubt_pile_cap)
-        if theirs < len(near_out):
-            threshold -= near_out[theirs]
-        if ours < len(own_near_out):
-            threshold += own_near_out[ours]
-        return threshold
+        return doubt_threshold(
+            base, pile, theirs, ours, near_out, own_near_out, params.doubt_pile, params.doubt_pile_cap
+        )
 
     def should_doubt(self, view: View) -> bool:
         if view.step > self.params.stalemate_steps * view.rules.players and self.rng.random() < 0.5:
@@ -323,20 +249,17 @@ class CounterBot:
         self.chosen_looks = self.looks.get(len(best), {}) if chances else {}
         return tuple(best)
 
-    def outlook(self, view: View) -> tuple[list[int], list[int]]:
+    def outlook(self, view: View) -> tuple[list[int], tuple[int, ...]]:
         """The rank values due on our next turns (index 0: now) and, per rank value, the first turn
-        from the next one on where it is due (:data:`NEVER` if never)."""
+        from the next one on where it is due (:data:`~idoubtit.bots.maths.NEVER` if never)."""
         active = self.tracker.active_count()
-        ranks = [int(rank) for rank in turn_ranks(view.due_rank, active, view.rules.ascending, 14)]
-        distance = [NEVER] * RANK_SLOTS
-        for index in range(len(ranks) - 1, 0, -1):
-            distance[ranks[index]] = index
-        return ranks, distance
+        ranks = [advance(view.due_rank, turn * active, view.rules.ascending) for turn in range(14)]
+        return ranks, own_turn_distances(active, view.rules.ascending)[view.due_rank]
 
-    def doubt_risk(self, view: View, count: int, rank: Rank) -> float:
-        """The chance that some opponent doubts our claim of ``count`` cards of ``rank``: they answer at
-        once (D3), so any one of them is enough."""
-        return any_of(self.doubt_chances(view, [count], rank)[count].values())
+    def chose(self, count: int) -> None:
+        """Note that a play of ``count`` cards went down (chosen here or by a bot that asked this one's
+        advice), so that a learning bot compares how it looked to each opponent with their answers."""
+        self.chosen_looks = self.looks.get(count, {})
 
     def doubt_chances(self, view: View, counts: Sequence[int], rank: Rank) -> dict[int, dict[int, float]]:
         """For each claim size in ``counts`` and each opponent still in, the chance it doubts our claim

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from idoubtit.bots.base import Bot
+from idoubtit.bots.base import Bot, start_game
 from idoubtit.engine import Action, Decline, Doubt, Event, Game, IllegalActionError, Phase, Play
 
 
@@ -53,8 +53,13 @@ def play_turn(game: Game, bots: Mapping[int, Bot]) -> list[Event]:
 
 
 def play_out(game: Game, bots: Sequence[Bot], max_rounds: int | None = None) -> Game:
-    """Play ``game`` to its end with one bot per seat (or stop after ``max_rounds`` decision rounds)."""
+    """Play ``game`` to its end with one bot per seat (or stop after ``max_rounds`` decision rounds).
+
+    Each bot is told first that a game begins at its seat (:func:`~idoubtit.bots.base.start_game`).
+    """
     seated = dict(enumerate(bots))
+    for seat, bot in seated.items():
+        start_game(bot, seat, game.rules)
     rounds = 0
     while not game.is_over and (max_rounds is None or rounds < max_rounds):
         play_turn(game, seated)

@@ -46,10 +46,16 @@ it weighs one of our claims.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from math import comb
 
 from idoubtit.bots.knowledge import sizes_before
+from idoubtit.bots.maths import (
+    RANK_SLOTS,
+    convolve,
+    fractional_pmf,
+    hypergeom_pmf,
+    poisson_binomial,
+    rank_distances,
+)
 from idoubtit.engine import (
     Card,
     Event,
@@ -62,113 +68,14 @@ from idoubtit.engine import (
     WindowClosed,
     WrongRank,
 )
-from idoubtit.engine.cards import NEXT_RANK_DOWN, NEXT_RANK_UP
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
 
-#: Index of the rank lists below: ``counts[rank]`` (index 0 is unused).
-RANK_SLOTS = 14
 #: The trust given to an undoubted claim's cards when the bot says nothing better.
 DEFAULT_TRUST = 0.7
 #: At most this share of a rank's unseen copies is taken as explained by beliefs (see Tracker.pool).
 BELIEF_SHARE = 0.9
 #: Weight of the plain count mixed into every holding distribution (see Tracker.holding_distribution).
 PLAIN_SHARE = 0.1
-
-
-@lru_cache(maxsize=65536)
-def hypergeom_pmf(population: int, successes: int, draws: int) -> tuple[float, ...]:
-    """P(X = x) for x = 0 .. min(successes, draws): ``draws`` cards from ``population`` holding ``successes``.
-
-    Arguments are clamped to what is possible, so callers can pass slightly inconsistent counts.
-    """
-    population = max(population, 0)
-    successes = min(max(successes, 0), population)
-    draws = min(max(draws, 0), population)
-    total = comb(population, draws)
-    failures = population - successes
-    return tuple(comb(successes, x) * comb(failures, draws - x) / total for x in range(min(successes, draws) + 1))
-
-
-def hypergeom_tail(population: int, successes: int, draws: int, at_least: int) -> float:
-    """P(X >= at_least) for X as in :func:`hypergeom_pmf`."""
-    if at_least <= 0:
-        return 1.0
-    return sum(hypergeom_pmf(population, successes, draws)[at_least:])
-
-
-def poisson_binomial(chances: list[float]) -> list[float]:
-    """P(S = s) for S the number of successes of independent trials with the given chances."""
-    pmf = [1.0]
-    for chance in chances:
-        grown = [0.0] * (len(pmf) + 1)
-        for successes, weight in enumerate(pmf):
-            grown[successes] += weight * (1.0 - chance)
-            grown[successes + 1] += weight * chance
-        pmf = grown
-    return pmf
-
-
-def convolve(left: list[float] | tuple[float, ...], right: list[float] | tuple[float, ...]) -> tuple[float, ...]:
-    """The pmf of the sum of two independent counts."""
-    if len(left) == 1:
-        return tuple(right)
-    total = [0.0] * (len(left) + len(right) - 1)
-    for i, a in enumerate(left):
-        if a:
-            for j, b in enumerate(right):
-                total[i + j] += a * b
-    return tuple(total)
-
-
-def _fractional_pmf(population: float, successes: float, draws: float) -> tuple[float, ...]:
-    """:func:`hypergeom_pmf` for expected (fractional) counts: blends the two nearest whole numbers of
-    successes, so that 1.3 expected cards of a rank left in the pool still allows a second one."""
-    low = int(successes)
-    weight = successes - low
-    whole_population, whole_draws = round(population), round(draws)
-    below = hypergeom_pmf(whole_population, low, whole_draws)
-    if weight < 1e-9:
-        return below
-    above = hypergeom_pmf(whole_population, low + 1, whole_draws)
-    return (
-        tuple(
-            (1.0 - weight) * (below[x] if x < len(below) else 0.0) + weight * chance for x, chance in enumerate(above)
-        )
-        if len(above) >= len(below)
-        else below
-    )
-
-
-def rank_after(rank: Rank, steps: int, ascending: bool) -> Rank:
-    """The rank due ``steps`` turns after ``rank`` (R5 down, or V1 up); D2: it advances every turn."""
-    table = NEXT_RANK_UP if ascending else NEXT_RANK_DOWN
-    for _ in range(steps % 13):
-        rank = table[rank]
-    return rank
-
-
-def turn_ranks(due: Rank, active: int, ascending: bool, turns: int = 13) -> list[Rank]:
-    """The ranks a seat will be due on its next ``turns`` turns, the first being ``due``.
-
-    With ``active`` players still in, the seat's turns come every ``active`` turns (D1), and the due
-    rank moves one step per turn (D2).
-    """
-    ranks = [due]
-    for _ in range(turns - 1):
-        ranks.append(rank_after(ranks[-1], active, ascending))
-    return ranks
-
-
-def rank_distances(due: Rank, active: int, ascending: bool) -> list[int]:
-    """For each rank value, how many of the seat's own turns until it is due (0: now; 99: never).
-
-    "Never" happens only when the table size is a multiple of 13 (V4), so the seat meets one rank only.
-    """
-    distances = [99] * RANK_SLOTS
-    for index, rank in enumerate(turn_ranks(due, active, ascending)):
-        if distances[rank] == 99:
-            distances[rank] = index
-    return distances
 
 
 class Tracker:
@@ -265,6 +172,10 @@ class Tracker:
         self.hand_ranks = hand_ranks
         self.hand_total = sum(hand_ranks)
         self._refresh()
+
+    def start_over(self) -> None:
+        """Forget this game: the next update reads its view as the start of a new one."""
+        self._reset(None, 0, 1)
 
     def _mine(self, seat: int) -> bool:
         return not self.public and seat == self.seat
@@ -487,10 +398,6 @@ class Tracker:
         """Copies of ``rank`` we have not located for sure (in no known hand, not known on the pile, not ours)."""
         return self._unseen[rank]
 
-    def unseen_counts(self) -> list[int]:
-        """:meth:`unseen` for every rank, indexed by ``rank``."""
-        return list(self._unseen)
-
     def unseen_total(self) -> int:
         """How many cards we have not located for sure."""
         return self._unseen_total
@@ -539,7 +446,7 @@ class Tracker:
         # The cards neither known nor expected true among believed ones are uniform draws from the pool
         # (a believed card whose claim was a lie is just some unseen card).
         draws = max(0.0, size - self.known_total[seat] - self.believed_mass[seat])
-        drawn = _fractional_pmf(pool_total, in_pool, min(draws + played, pool_total))
+        drawn = fractional_pmf(pool_total, in_pool, min(draws + played, pool_total))
         whole = round(draws)
         if played and len(drawn) > whole + 1:  # it cannot hold more than its unexplained cards
             drawn = (*drawn[:whole], sum(drawn[whole:]))

@@ -1,0 +1,282 @@
+"""The search bot itself: what it answers at once, which actions it compares, and how it asks the
+adaptive bot's model for advice (see the package docstring)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from idoubtit.bots.adaptive import AdaptiveBot
+from idoubtit.bots.knowledge import own_cards_in_pile
+from idoubtit.bots.maths import advance, own_turn_distances
+from idoubtit.bots.search.ledger import Ledger
+from idoubtit.bots.search.loop import Budget, search
+from idoubtit.bots.search.params import SearchParams
+from idoubtit.bots.search.sampler import Believed, Sampler, believed_cards
+from idoubtit.bots.search.simulator import Simulator
+from idoubtit.engine import STANDARD_DECK, Action, Card, Decline, Doubt, Play, Rules, View
+from idoubtit.engine.cards import sort_key
+from idoubtit.engine.rules import RANK_COPIES_PER_DECK
+
+
+def flag(value: bool | str) -> bool:
+    """An on/off option, given as a bool or, from a bot spec (``search[advisor=false]``), as text."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("0", "false", "no", "off", "")
+    return bool(value)
+
+
+class SearchBot:
+    """Determinized Monte-Carlo search (see the package docstring).
+
+    ``budget`` is the thinking time per decision in seconds; ``iterations`` (sampled deals per decision)
+    replaces the clock when given, which with a seeded ``rng`` makes every decision reproducible.
+    ``params`` holds every other number (:class:`~idoubtit.bots.search.params.SearchParams`); the
+    options below, when given, replace the ones of ``params`` (so that a bot spec can set them):
+    ``depth`` caps a rollout in turns (default: one round and two turns) and ``temperature`` divides
+    the leaf score (above 1: softer); ``own_style`` is the doubting style the rollouts give this seat.
+    A doubt must beat declining by ``doubt_margin``; a searched play must beat the model's plan by
+    ``play_margin`` when someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise (1.0
+    or more: the plan stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals
+    the hands of the samples without the adaptive model's belief (only known cards, the rest at random).
+    ``rollouts`` counts the simulated continuations so far, so tests can see when no search was needed.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        budget: float = 0.1,
+        iterations: int | None = None,
+        depth: int | None = None,
+        temperature: float | None = None,
+        own_style: float | None = None,
+        doubt_margin: float | None = None,
+        play_margin: float | None = None,
+        midgame_margin: float | None = None,
+        endgame_cards: int | None = None,
+        advisor: bool | str = True,
+        belief: bool | str = True,
+        params: SearchParams | None = None,
+    ) -> None:
+        self.rng = rng or random.Random()
+        self.budget = budget
+        self.iterations = iterations
+        options: dict[str, Any] = {
+            "depth": depth,
+            "temperature": temperature,
+            "own_style": own_style,
+            "doubt_margin": doubt_margin,
+            "play_margin": play_margin,
+            "midgame_margin": midgame_margin,
+            "endgame_cards": endgame_cards,
+        }
+        given = {name: value for name, value in options.items() if value is not None}
+        self.params = dataclasses.replace(params or SearchParams(), **given)
+        self.advisor = flag(advisor)
+        self.belief = flag(belief)
+        self.rollouts = 0
+        #: The last search: sampled deals, and each candidate's average value (for tests and tuning).
+        self.last_search: tuple[int, list[float]] = (0, [])
+        self._ledger: Ledger | None = None
+        #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
+        self.model = AdaptiveBot(rng=random.Random(self.rng.random()))
+
+    def start(self, seat: int, rules: Rules) -> None:
+        """A new game begins, this bot at ``seat``: forget the last one (see :class:`~idoubtit.bots.base.Bot`)."""
+        self._ledger = None
+        self.model.start(seat, rules)
+
+    # ----------------------------------------------------------------------------------------------
+    # Deciding
+
+    def act(self, view: View) -> Action:
+        assert view.seat is not None, "a bot plays a seat"
+        start = time.perf_counter()
+        ledger = self._track(view)
+        self.model.observe(view)
+        if view.must_play:
+            return self._play(view, ledger, start)
+        settled = self.settled_answer(view)
+        if settled is not None:
+            return settled
+        lie = self.model.false_probability(view)
+        if lie > self.params.sure_lie:
+            return Doubt((view.seat,))  # the count proves it false
+        if lie <= 0.0:
+            return Decline(view.seat)  # the claimant is known to hold the cards
+        return self._search(view, ledger, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
+
+    def _play(self, view: View, ledger: Ledger, start: float) -> Action:
+        """The play: the only sensible one, or the best of the candidates, searched against the plan."""
+        candidates: list[Action] = list(self.play_candidates(view))
+        if len(candidates) == 1:
+            return candidates[0]
+        advice = self._advice(view)
+        if advice is None:
+            return self._played(self._search(view, ledger, candidates, start))
+        margin = self.params.play_margin if self.endgame(view) else self.params.midgame_margin
+        key = sorted(map(sort_key, advice.cards))
+        others = [play for play in candidates if isinstance(play, Play) and sorted(map(sort_key, play.cards)) != key]
+        candidates = [advice, *others]
+        if margin >= 1.0 or len(candidates) == 1:
+            return self._played(advice)  # no average can beat it by a whole win, or nothing to compare
+        return self._played(self._search(view, ledger, candidates, start, margin))
+
+    def _believed(self, view: View) -> Believed:
+        """Per opponent, the cards the adaptive model believes it holds (see :func:`believed_cards`)."""
+        return believed_cards(self.model.belief(view), view.claim)
+
+    def _answers(self, view: View, candidates: Sequence[Action]) -> dict[int, list[float]]:
+        """For each size of play among ``candidates``, each seat's chance to doubt it (the model's)."""
+        counts = sorted({len(action.cards) for action in candidates if isinstance(action, Play)})
+        return {
+            count: [chances.get(seat, 0.0) for seat in range(view.rules.players)]
+            for count, chances in self.model.doubt_chances(view, counts, view.due_rank).items()
+        }
+
+    def _played(self, action: Action) -> Action:
+        """Tell the model which play went down, so it learns from the answers how each opponent doubts."""
+        if isinstance(action, Play):
+            self.model.chose(len(action.cards))
+        return action
+
+    def endgame(self, view: View) -> bool:
+        """True when going out is near for someone: there the search sees to the end of the game, and
+        its plays are trusted over the advisor's plan."""
+        return min(size for size in view.hand_sizes if size > 0) <= self.params.endgame_cards
+
+    def _advice(self, view: View) -> Play | None:
+        """The model's plan-based play (the adaptive bot's choice in this seat), if it is a legal one."""
+        assert view.seat is not None
+        if not self.advisor:
+            return None
+        cards = tuple(self.model.choose_cards(view))
+        cap = view.rules.max_cards_per_play or len(view.hand)
+        left = list(view.hand)
+        for card in cards:
+            if card not in left:
+                return None
+            left.remove(card)
+        if not cards or len(cards) > cap:
+            return None
+        return Play(view.seat, cards, view.due_rank)
+
+    def _track(self, view: View) -> Ledger:
+        """The ledger of this game, brought up to date: a new one when the view is of another game
+        (another seat or rules, or a log that does not continue the one read)."""
+        assert view.seat is not None
+        ledger = self._ledger
+        if ledger is None or ledger.seat != view.seat or ledger.rules != view.rules or not ledger.follows(view.log):
+            ledger = Ledger(view.seat, view.rules, self.params)
+        ledger.update(view)
+        ledger.trim(view.hand_sizes)
+        self._ledger = ledger
+        return ledger
+
+    def settled_answer(self, view: View) -> Action | None:
+        """Doubt a claim the count proves false, decline one it proves true; None when it settles nothing."""
+        claim, seat = view.claim, view.seat
+        assert claim is not None
+        assert seat is not None
+        copies = RANK_COPIES_PER_DECK * view.rules.deck_count
+        seen = [*view.hand, *own_cards_in_pile(view), *self._revealed_on_pile()]
+        if claim.count + sum(card.rank is claim.rank for card in seen) > copies:
+            return Doubt((seat,))
+        unseen = Counter(dict.fromkeys(STANDARD_DECK, view.rules.deck_count))
+        unseen.subtract(seen)
+        if all(card.rank is claim.rank for card, count in unseen.items() if count > 0):
+            return Decline(seat)  # every card this seat cannot see is of the claimed rank
+        return None
+
+    def _revealed_on_pile(self) -> list[Card]:
+        """Cards turned up but left on the pile (V3 leaves a finisher's last play there)."""
+        if self._ledger is None:
+            return []
+        return [e.card for e in self._ledger.pile if e.sure and e.card is not None and e.seat != self._ledger.seat]
+
+    def play_candidates(self, view: View) -> list[Play]:
+        """The plays worth comparing: every due card, plus 0 to 3 bluffs, plus "all but next turn's rank".
+
+        Bluffs are the cards whose rank comes due at this seat's own turns last. A play that would empty
+        the hand with a false card is never offered (R10 turns it up), unless the hand leaves no choice.
+        """
+        assert view.seat is not None
+        hand, due = view.hand, view.due_rank
+        cap = view.rules.max_cards_per_play or len(hand)
+        truthful = [card for card in hand if card.rank is due][:cap]
+        if len(truthful) == len(hand) or len(hand) == 1:
+            return [Play(view.seat, tuple(hand), due)]  # going out (R10), or the only card there is
+        others = self.bluff_order(view)
+        plays = bluffed_plays(truthful, others, len(hand), cap)
+        next_rank = advance(due.value, seats_in_turn(view), view.rules.ascending)
+        dump = dump_play(truthful, others, next_rank, cap)
+        if dump is not None and dump not in plays:
+            plays.append(dump)
+        if not plays:
+            plays.append((others[0],))
+        return [Play(view.seat, cards, due) for cards in plays]
+
+    @staticmethod
+    def bluff_order(view: View) -> list[Card]:
+        """Cards not of the due rank, the best to give away first: their rank comes due at this seat's
+        turns last, and of ranks held several times the seat keeps the group (it can unload it truthfully)."""
+        due = view.due_rank
+        distance = own_turn_distances(seats_in_turn(view), view.rules.ascending)[due.value]
+        counts = Counter(card.rank for card in view.hand)
+        others = [card for card in view.hand if card.rank is not due]
+        return sorted(others, key=lambda card: (-distance[card.rank.value], counts[card.rank]))
+
+    # ----------------------------------------------------------------------------------------------
+    # Searching
+
+    def _search(
+        self,
+        view: View,
+        ledger: Ledger,
+        candidates: Sequence[Action],
+        start: float,
+        margin: float = 0.0,
+        lie: float | None = None,
+    ) -> Action:
+        """The candidate with the best average over sampled deals (:func:`~idoubtit.bots.search.loop.search`)."""
+        assert view.seat is not None
+        believed = self._believed(view) if self.belief else None
+        sampler = Sampler(view, ledger, self.rng, lie, believed)
+        answers = self._answers(view, candidates) if view.must_play else None
+        simulator = Simulator(view, ledger, self.params, answers)
+        budget = Budget(self.iterations, start + self.budget)
+        result = search(candidates, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin)
+        self.rollouts += result.rollouts
+        self.last_search = (result.deals, result.averages)
+        return result.action
+
+
+def seats_in_turn(view: View) -> int:
+    """How many seats take turns now (V3: those who went out no longer do)."""
+    seats = len(view.hand_sizes)
+    return seats - len(view.places) if view.rules.play_on_for_places else seats
+
+
+def bluffed_plays(truthful: list[Card], others: list[Card], hand_size: int, cap: int) -> list[tuple[Card, ...]]:
+    """Every due card plus the first 0 to 3 of ``others``, as far as the cap allows and never emptying
+    the hand with a bluff (R10)."""
+    plays: list[tuple[Card, ...]] = []
+    for extra in range(min(4, len(others) + 1)):
+        cards = (*truthful, *others[:extra])
+        if cards and len(cards) <= cap and (len(cards) < hand_size or extra == 0):
+            plays.append(cards)
+    return plays
+
+
+def dump_play(truthful: list[Card], others: list[Card], next_rank: int, cap: int) -> tuple[Card, ...] | None:
+    """Everything but the cards due on this seat's next turn, when it keeps some and the cap allows."""
+    if not any(card.rank.value == next_rank for card in others):
+        return None
+    dump = (*truthful, *(card for card in others if card.rank.value != next_rank))
+    return dump if dump and len(dump) <= cap else None

@@ -1,0 +1,89 @@
+"""The search loop: every candidate action is played in the same sampled deals, with the same dice, and
+the best average wins, by a margin when the first candidate (the advisor's play) is to be displaced."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from idoubtit.bots.search.sampler import Sampler
+from idoubtit.bots.search.simulator import Simulator
+from idoubtit.engine import Action, Doubt
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to search: ``iterations`` sampled deals when given (reproducible with a seeded rng),
+    otherwise until ``deadline`` on the :func:`time.perf_counter` clock."""
+
+    iterations: int | None
+    deadline: float
+
+    def spent(self, done: int, began: float) -> bool:
+        """True when the search should stop after ``done`` iterations begun at ``began``."""
+        if self.iterations is not None:
+            return done >= self.iterations
+        if done == 0:
+            return False
+        # Stop when one more iteration, at the pace so far, would end past the deadline.
+        now = time.perf_counter()
+        return now + (now - began) / done > self.deadline
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The chosen action, how many deals were sampled, each candidate's average, and the rollouts played."""
+
+    action: Action
+    deals: int
+    averages: list[float]
+    rollouts: int
+
+
+def search(
+    candidates: Sequence[Action],
+    sampler: Sampler,
+    simulator: Simulator,
+    rng: random.Random,
+    budget: Budget,
+    margin: float = 0.0,
+    doubt_margin: float = 0.0,
+) -> SearchResult:
+    """The candidate with the best average over sampled deals; the first one keeps its place unless
+    another beats it by ``margin``, and a doubt (as the last candidate) must win by ``doubt_margin``."""
+    totals = [0.0] * len(candidates)
+    done = rollouts = 0
+    began = time.perf_counter()
+    while not budget.spent(done, began):
+        seed = rng.random()  # the same dice for every candidate: their difference is less noisy
+        rollouts += _iterate(candidates, sampler, simulator, seed, totals)
+        done += 1
+    if done and isinstance(candidates[-1], Doubt):
+        totals[-1] -= doubt_margin * done
+    if done:
+        totals[0] += margin * done
+    best = max(range(len(candidates)), key=lambda index: totals[index])
+    return SearchResult(candidates[best], done, [total / max(done, 1) for total in totals], rollouts)
+
+
+def _iterate(
+    candidates: Sequence[Action], sampler: Sampler, simulator: Simulator, seed: float, totals: list[float]
+) -> int:
+    """One sampled deal (two when the open claim is in doubt): add each candidate's result to ``totals``
+    and return how many rollouts that took."""
+    if sampler.claim_in_doubt:
+        # Stratified on the one fact that decides a doubt: a false and a true version of the claim in
+        # every iteration, weighed by its chance, instead of leaving the mix to the dice.
+        lie = sampler.lie_chance
+        false_base = simulator.position(sampler.sample(claim_true=False))
+        true_base = simulator.position(sampler.sample(claim_true=True))
+        for index, action in enumerate(candidates):
+            totals[index] += lie * simulator.value_after(false_base, action, seed)
+            totals[index] += (1 - lie) * simulator.value_after(true_base, action, seed)
+        return 2 * len(candidates)
+    base = simulator.position(sampler.sample())
+    for index, action in enumerate(candidates):
+        totals[index] += simulator.value_after(base, action, seed)
+    return len(candidates)
