@@ -20,16 +20,14 @@ from idoubtit.engine.actions import Action, CloseWindow, Decline, Doubt, Play, p
 from idoubtit.engine.cards import CARD_IDS, STANDARD_DECK, Card, Rank, parse_cards, sort_key
 from idoubtit.engine.errors import MalformedInputError
 from idoubtit.engine.events import (
-    CloseReason,
-    Declined,
     Doubted,
     Event,
     PileTaken,
     Played,
     Revealed,
     RevealReason,
-    WindowClosed,
     WrongRank,
+    action_of,
 )
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK, Rules
 from idoubtit.engine.view import Phase, SeatStats, View
@@ -370,15 +368,8 @@ class Game(Checks):
     def _log_start(self, step: int) -> int:
         """Where the events of the ``step``-th action start in the log (its length for the next action)."""
         starts, events = self._action_starts, self._spelled_events()
-        # Every action's events start with one of these; a window closed by the last decline follows it.
         for index in range(starts[-1] + 1 if starts else 0, len(events)):
-            event = events[index]
-            if (
-                type(event) is Played
-                or type(event) is Doubted
-                or type(event) is Declined
-                or (type(event) is WindowClosed and event.reason is CloseReason.TIMER)
-            ):
+            if action_of(events[index]) is not None:
                 starts.append(index)
         return starts[step] if step < len(starts) else len(events)
 
