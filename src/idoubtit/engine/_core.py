@@ -4,6 +4,9 @@
 its events as it goes (R4–R10, D1–D7, V1 and V3). It checks nothing: the checked door validates an
 action first and then runs the same transition as the fast door, which trusts its caller.
 
+The decisions are those of :mod:`idoubtit.engine.turns`, taken from the same tables (the seating, the
+rank order) but written out in place where a call would cost a simulation dear.
+
 The hot loop's idioms live here and nowhere else: enum members bound to plain names (reading
 ``Phase.PLAY`` looks the member up on the class every time), events built with ``tuple.__new__``
 (events are named tuples, so this skips their Python ``__new__``), and the events that never vary
@@ -13,7 +16,6 @@ The hot loop's idioms live here and nowhere else: enum members bound to plain na
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Final, cast
 
 from idoubtit.engine.actions import Action, CloseWindow, Decline, Doubt, Play
@@ -33,6 +35,7 @@ from idoubtit.engine.events import (
     WrongRank,
 )
 from idoubtit.engine.rules import MAX_OPEN_TABLE, Rules
+from idoubtit.engine.turns import seating
 from idoubtit.engine.view import Claim, Phase
 
 PLAY: Final = Phase.PLAY
@@ -65,16 +68,6 @@ def build_action(record: Record) -> Action:
     if kind is WindowClosed:
         return CloseWindow()
     return Doubt(record)  # type: ignore[arg-type]
-
-
-@cache
-def seating(players: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """D1 turn order for a table size, worked out once: after each seat, the other seats in turn order;
-    and for each seat, how far to its left every seat sits (R9 ranks simultaneous doubters by it)."""
-    twice = [*range(players), *range(players)]
-    after = tuple([tuple(twice[seat + 1 : seat + players]) for seat in range(players)])
-    offsets = tuple([tuple(twice[players - seat : 2 * players - seat]) for seat in range(players)])
-    return after, offsets
 
 
 class Core:
@@ -204,6 +197,7 @@ class Core:
         seats = tuple(seats)
         claimant, _, rank, cards = self._claim  # type: ignore[misc]  # a doubt needs an open claim
         assert cards is not None  # a claim's event holds its cards
+        # turns.official_doubter, is_truthful and pile_taker, written out
         ordered = seats if len(seats) == 1 else tuple(sorted(seats, key=self._offsets[claimant].__getitem__))
         taker = ordered[0]
         truthful = True
@@ -303,7 +297,8 @@ class Core:
         self._log.append(_new(PileTaken, (seat, len(taken), taken)))
 
     def _end_turn(self) -> None:
-        """D1/D2: the turn passes to the next seat still in after the discarder; the due rank advances."""
+        """D1/D2: the turn passes to the next seat still in after the discarder; the due rank advances
+        (:func:`~idoubtit.engine.turns.next_to_play` and :func:`~idoubtit.engine.turns.rank_after`)."""
         self._due = self._next_rank[self._due]
         active = self._active
         for seat in self._after[self._to_play]:
