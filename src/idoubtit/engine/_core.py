@@ -16,7 +16,7 @@ The hot loop's idioms live here and nowhere else: enum members bound to plain na
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Final
 
 from idoubtit.engine.actions import Action, CloseWindow, Decline, Doubt, Play
 from idoubtit.engine.cards import NEXT_RANK_DOWN, NEXT_RANK_UP, Card, Rank
@@ -244,19 +244,19 @@ class Core:
 
     def _spelled_events(self) -> list[Event]:
         """Every event so far, in full: the log with each doubt's entry spelled out as its three events."""
-        log, spelled = self._log, self._spelled
-        if spelled < len(log):
-            events = self._events
-            for entry in log[spelled:]:
-                if type(entry) is tuple:  # a doubt; every event is of a type of its own
-                    ordered, claimant, cards, rank, truthful, taker, taken = cast(DoubtEntry, entry)
-                    events.append(_new(Doubted, (ordered, ordered[0])))
-                    events.append(_new(Revealed, (claimant, cards, rank, truthful, _BY_DOUBT)))
-                    events.append(_new(PileTaken, (taker, len(taken), taken)))
-                else:
-                    events.append(cast(Event, entry))
-            self._spelled = len(log)
+        if self._spelled < len(self._log):
+            self._events_from(self._spelled)
         return self._events
+
+    def _events_from(self, entry: int) -> list[Event]:
+        """Spell the log out to its end, and return the events of its entries from ``entry`` on."""
+        log = self._log
+        if self._spelled < entry:  # entries written by the fast door before
+            self._events += _spelled(log[self._spelled : entry])
+        new = _spelled(log[entry:])
+        self._events += new
+        self._spelled = len(log)
+        return new
 
     # ----------------------------------------------------------------------------------------------
     # Rule mechanics
@@ -309,3 +309,17 @@ class Core:
         self._to_play = seat
         self._phase = PLAY
         self._claim = None
+
+
+def _spelled(entries: list[Event | DoubtEntry]) -> list[Event]:
+    """Entries of the log as events: each doubt's entry spelled out as its three events, the rest as they are."""
+    events: list[Event] = []
+    for entry in entries:
+        if type(entry) is tuple:  # a doubt; every event is of a type of its own
+            ordered, claimant, cards, rank, truthful, taker, taken = entry  # type: ignore[misc]
+            events.append(_new(Doubted, (ordered, ordered[0])))
+            events.append(_new(Revealed, (claimant, cards, rank, truthful, _BY_DOUBT)))
+            events.append(_new(PileTaken, (taker, len(taken), taken)))
+        else:
+            events.append(entry)  # type: ignore[arg-type]
+    return events

@@ -302,9 +302,9 @@ class Game(Checks):
                 remaining.remove(card)
         except ValueError:
             self._check_held(seat, parsed, Play(seat, parsed, announced))  # raises
-        mark = len(self._spelled_events())
+        entry = len(self._log)
         self.play_unchecked(seat, parsed, announced)
-        return self._spelled_events()[mark:]
+        return self._events_from(entry)
 
     def doubt(self, *seats: int) -> list[Event]:
         """R8/R9: these seats say "I doubt it" at the same moment; resolves the doubt at once."""
@@ -314,9 +314,9 @@ class Game(Checks):
             or (len(seats) > 1 and len(set(seats)) != len(seats))
         ):
             self._check_doubt(seats)  # raises: it says what is wrong
-        mark = len(self._spelled_events())
+        entry = len(self._log)
         self.doubt_unchecked(seats)
-        return self._spelled_events()[mark:]
+        return self._events_from(entry)
 
     def decline(self, seat: int) -> list[Event]:
         """D3: ``seat`` will not doubt; the window closes once every other player has declined."""
@@ -325,16 +325,16 @@ class Game(Checks):
             self._check_seat(seat, described)
             self._check_phase(Phase.DOUBT, described)
             self._check_may_answer(seat, described)
-        mark = len(self._spelled_events())
+        entry = len(self._log)
         self.decline_unchecked(seat)
-        return self._spelled_events()[mark:]
+        return self._events_from(entry)
 
     def close_window(self) -> list[Event]:
         """D3: the table's doubt timer ran out; the window closes with no doubt."""
         self._check_phase(Phase.DOUBT, "close")
-        mark = len(self._spelled_events())
+        entry = len(self._log)
         self.close_window_unchecked()
-        return self._spelled_events()[mark:]
+        return self._events_from(entry)
 
     # ----------------------------------------------------------------------------------------------
     # The fast door: no validation; it returns only the phase. The caller must be sure the action is legal.
