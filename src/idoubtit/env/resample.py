@@ -276,15 +276,21 @@ def sample_game(
     for slot, card in zip(blanks, undrawn, strict=True):
         slot.card = card
     deal = [[slot.card for slot in hand if slot.card is not None] for hand in initial]
+    game = _replayed(rules, deal, history.actions)
+    if game is None or game.view(player) != view:
+        return None
+    return deal, game
+
+
+def _replayed(rules: Rules, deal: list[list[Card]], actions: list[Action | _SampledPlay]) -> Game | None:
+    """The sampled history played through the engine's checked door, or None if the engine refuses it."""
     try:
         game = Game.from_hands(rules, deal, first=0)
-        for action in history.actions:
+        for action in actions:
             game.apply(action.action() if isinstance(action, _SampledPlay) else action)
     except IDoubtItError:
         return None
-    if game.view(player) != view:
-        return None
-    return deal, game
+    return game
 
 
 def _replay_event(
