@@ -556,7 +556,7 @@ def test_fast_door_matches_checked_door_on_random_games(rules: Rules, seed: int)
 
 @pytest.mark.parametrize(("rules", "seed"), [(Rules(4), 5), (Rules(6, play_on_for_places=True), 6), (Rules(3), 7)])
 def test_doors_may_take_turns_on_one_game(rules: Rules, seed: int) -> None:
-    """The fast door writes no log; the checked door and every reader find it written all the same."""
+    """The doors may take turns: the log each writes is the one the other and every reader read on."""
     checked = Game.deal(rules, seed)
     actions = random_legal_actions(checked, random.Random(seed), limit=300)
     mixed, both = Game.deal(rules, seed), Game.deal(rules, seed)

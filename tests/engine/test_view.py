@@ -182,3 +182,28 @@ def test_no_view_before_the_end_holds_the_final_hands_or_the_numbers() -> None:
             assert data["phase"] != "over"
             assert data["final_hands"] is None
             assert data["stats"] is None
+
+
+def test_a_view_since_a_step_holds_only_the_events_of_the_actions_from_it() -> None:
+    game = position()  # three actions: a play, a doubt, a play
+    whole = game.view(1)
+    assert [type(event).__name__ for event in game.view(1, since=1).log] == [
+        "Doubted",
+        "Revealed",
+        "PileTaken",
+        "Played",
+    ]
+    assert game.view(1, since=2).log == whole.log[-1:]
+    own, others = game.view(1, since=2).log[0], game.view(0, since=2).log[0]
+    assert isinstance(own, Played)
+    assert own.cards is not None  # seat 1's own cards, as in its whole view
+    assert others == own.public()  # the same play, as seat 0 may see it
+    assert game.view(None, since=game.step).log == ()
+    assert (game.view(1, since=2).since, whole.since) == (2, 0)
+    assert dataclasses.replace(game.view(1, since=2), log=whole.log, since=0) == whole
+
+
+@pytest.mark.parametrize("since", [-1, 4, 1.5, "1"])
+def test_a_view_since_a_step_that_is_not_one_is_refused(since: object) -> None:
+    with pytest.raises(MalformedInputError, match="view since"):
+        position().view(0, since=since)  # type: ignore[arg-type]

@@ -19,6 +19,7 @@ from idoubtit.engine.events import (
     RevealReason,
     WindowClosed,
     WrongRank,
+    action_of,
 )
 from idoubtit.engine.game import RECORD_FORMAT, Game
 from idoubtit.engine.rules import VARIANTS, Rules
@@ -58,6 +59,7 @@ __all__ = [
     "View",
     "WindowClosed",
     "WrongRank",
+    "action_of",
     "format_cards",
     "parse_action",
     "parse_cards",

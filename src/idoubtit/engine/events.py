@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 from typing import Any, NamedTuple
 
+from idoubtit.engine.actions import Action, CloseWindow, Decline, Doubt, Play
 from idoubtit.engine.cards import Card, Rank
 
 
@@ -160,6 +161,32 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Finished,
     GameOver,
 )
+
+
+def action_of(event: Event) -> Action | None:
+    """The action that ``event`` is the first event of, or None for an event that follows another of its
+    action (the reveal and the pile after a doubt, the close of a window by its last decline, ...).
+
+    Every action starts with one event that tells it: a play with :class:`Played`, a doubt with
+    :class:`Doubted` (its seats in R9 order), a decline with :class:`Declined`, a close by the timer with
+    :class:`WindowClosed`. So any reader can cut its log into actions. A play whose cards the reader may
+    not see (another seat's, in its view) gives a :class:`~idoubtit.engine.actions.Play` with no cards.
+
+    >>> action_of(Played(0, 2, Rank.KING))
+    Play(seat=0, cards=(), rank=<Rank.KING: 13>)
+    >>> action_of(WindowClosed(CloseReason.ALL_DECLINED)) is None
+    True
+    """
+    kind = type(event)
+    if kind is Played:
+        return Play(event.seat, event.cards or (), event.rank)  # type: ignore[union-attr]
+    if kind is Doubted:
+        return Doubt(event.seats)  # type: ignore[union-attr]
+    if kind is Declined:
+        return Decline(event.seat)  # type: ignore[union-attr]
+    if kind is WindowClosed and event.reason is CloseReason.TIMER:  # type: ignore[union-attr]
+        return CloseWindow()
+    return None
 
 
 def _same_event(self: tuple[Any, ...], other: object) -> bool:

@@ -90,6 +90,9 @@ class View:
     log: tuple[Event, ...]
     final_hands: tuple[tuple[Card, ...], ...] | None = None
     stats: tuple[SeatStats, ...] | None = None
+    #: The step the log starts at: 0 for the whole log, else the log holds only the events of the
+    #: actions from this step on (``Game.view(seat, since=step)``).
+    since: int = 0
 
     @property
     def may_doubt(self) -> bool:
