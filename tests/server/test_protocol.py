@@ -6,7 +6,9 @@ import json
 
 import pytest
 
+from idoubtit.client import table_client
 from idoubtit.engine import Card, Game, Rank, Rules
+from idoubtit.server import protocol
 from idoubtit.server.protocol import (
     REACTIONS,
     ActionRequest,
@@ -18,7 +20,7 @@ from idoubtit.server.protocol import (
     parse_client_message,
     view_message,
 )
-from idoubtit.server.table import REACTION_INTERVAL_SECONDS, REACTIONS_PER_MINUTE, ReactionLimit
+from idoubtit.server.seats import REACTION_INTERVAL_SECONDS, REACTIONS_PER_MINUTE, ReactionLimit
 
 
 def test_hello_sync_and_the_three_actions_are_read() -> None:
@@ -120,3 +122,8 @@ def test_a_view_message_shows_every_hand_and_the_numbers_only_once_the_game_is_o
         assert message["final_hands"] == [[], ["KS", "QS"], ["2C"]]
         assert [seat["claims"] for seat in message["stats"]] == [1, 0, 0]
         assert json.loads(encode(message)) == message
+
+
+def test_the_table_client_speaks_the_servers_protocol_version() -> None:
+    # The client declares its version itself (it never imports the server): the two must not drift apart.
+    assert table_client.PROTOCOL_VERSION == protocol.PROTOCOL_VERSION
