@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from idoubtit import Game, Rules
-from idoubtit.agent import RefusalError, check_kind, legal_forms, read_answer
+from idoubtit.client.agent import RefusalError, check_kind, legal_forms, read_answer
 from idoubtit.engine import Decline, Doubt, Play, parse_action
 from tests.server.conftest import TEST_OPTIONS
 from tests.server.helpers import ServerProcess, new_table, running_server, start

@@ -407,8 +407,8 @@ def _run_agent(
     so everything for people goes to standard error."""
     import asyncio
 
-    from idoubtit.agent import AgentFailedError, AgentProcess, AgentSeat, LineChannel, Transcript, play_at_server
-    from idoubtit.agent import play_local as play_agent_locally
+    from idoubtit.client.agent import AgentFailedError, AgentProcess, AgentSeat, LineChannel, Transcript, play_at_server
+    from idoubtit.client.agent import play_local as play_agent_locally
 
     err = program is None
     transcript = Transcript(log)

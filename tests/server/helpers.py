@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 
-from idoubtit.server.client import TableClient
+from idoubtit.client.table_client import TableClient
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 30.0

@@ -16,7 +16,7 @@ import websockets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from idoubtit.server.client import TableClient
+from idoubtit.client.table_client import TableClient
 from tests.server.conftest import TEST_OPTIONS
 from tests.server.helpers import ServerProcess, host, new_table, play_to_the_end, running_server, start, truthful_cards
 

@@ -18,8 +18,8 @@ import httpx
 import pytest
 
 from idoubtit.archive import Archive, GameStatus
+from idoubtit.client.table_client import TableClient
 from idoubtit.engine import Game
-from idoubtit.server.client import TableClient
 from tests.archive.postgres import fresh_schema
 from tests.server.helpers import NewTable, ServerProcess, host, new_table, play_to_the_end, start
 

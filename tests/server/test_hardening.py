@@ -14,7 +14,7 @@ import httpx
 import pytest
 import websockets
 
-from idoubtit.server.client import TableClient
+from idoubtit.client.table_client import TableClient
 from tests.server.conftest import server_log
 from tests.server.helpers import ServerProcess, host, new_table, start
 

@@ -19,8 +19,8 @@ import httpx
 import pytest
 
 from idoubtit.archive import Archive
+from idoubtit.client.table_client import TableClient
 from idoubtit.engine import STANDARD_DECK, Game, PileTaken, Revealed, Rules, parse_action
-from idoubtit.server.client import TableClient
 from tests.server.helpers import ServerProcess, new_table, play_to_the_end, start
 
 #: Whole games to play in all (the issue asks for at least 2,000), over this many tables at once.

@@ -11,8 +11,8 @@ from typing import Any
 
 import httpx
 
+from idoubtit.client.table_client import TableClient
 from idoubtit.names import BOT_NAMES
-from idoubtit.server.client import TableClient
 from tests.server.helpers import NewTable, ServerProcess, host, new_table, play_to_the_end
 
 STATS = {"claims", "bluffs", "bluffs_caught", "doubts", "doubts_right", "piles_taken", "cards_taken"}

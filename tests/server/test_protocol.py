@@ -6,7 +6,9 @@ import json
 
 import pytest
 
+from idoubtit.client import table_client
 from idoubtit.engine import Card, Game, Rank, Rules
+from idoubtit.server import protocol
 from idoubtit.server.protocol import (
     REACTIONS,
     ActionRequest,
@@ -19,7 +21,7 @@ from idoubtit.server.protocol import (
     parse_client_message,
     view_message,
 )
-from idoubtit.server.table import REACTION_INTERVAL_SECONDS, REACTIONS_PER_MINUTE, ReactionLimit
+from idoubtit.server.seats import REACTION_INTERVAL_SECONDS, REACTIONS_PER_MINUTE, ReactionLimit
 
 
 def test_hello_sync_and_the_three_actions_are_read() -> None:
@@ -150,3 +152,8 @@ def test_the_updates_of_a_game_that_is_over_show_every_hand() -> None:
     encoder = UpdateEncoder("2.9", views[0], None)
     for view in views:
         assert json.loads(encoder.text(view, log_from=0)) == _update("2.9", view_message(view, log_from=0), None)
+
+
+def test_the_table_client_speaks_the_servers_protocol_version() -> None:
+    # The client declares its version itself (it never imports the server): the two must not drift apart.
+    assert table_client.PROTOCOL_VERSION == protocol.PROTOCOL_VERSION

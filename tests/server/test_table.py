@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 
 import httpx
 
 from idoubtit.archive import Archive
+from idoubtit.client.table_client import TableClient
 from idoubtit.engine import Game
-from idoubtit.server.client import TableClient
 from tests.server.helpers import ServerProcess, new_table, play_to_the_end, start, truthful_cards
 
 
@@ -172,23 +173,25 @@ async def test_after_the_grace_period_a_bot_plays_for_an_away_person_until_they_
             assert one.room["seats"][1]["connected"]
 
 
-async def test_d8_a_finished_table_deals_again_with_the_next_first_player(
+def playing_game(number: int) -> Callable[[TableClient], bool]:
+    """The client is at the table's game ``number`` (its state ids start ``number.``), not yet over."""
+    return lambda client: client.state is not None and client.state.startswith(f"{number}.") and not client.over
+
+
+async def test_d8_each_game_at_a_table_starts_at_the_seat_after_the_last_games_first_player(
     server: ServerProcess, http: httpx.AsyncClient
 ) -> None:
     table = await new_table(http, players=3, people=1, bots="easy")
     async with TableClient.connect(server.ws, table.code, table.tokens[0]) as me:
-        await start(http, table)
-        await play_to_the_end(me, random.Random(3))
-        first_game_state = me.state
-        await start(http, table)
-        await me.until(lambda c: c.view is not None and c.view["phase"] != "over")
-        assert me.view is not None
-        assert me.room is not None
-        assert me.room["game"] == 2
-        assert me.state != first_game_state
-        assert me.state is not None
-        assert me.state.startswith("2.")
-        assert me.view["to_play"] in (1, 2, 0)
-        plays = [event for event in me.log if event["type"] == "played"]
-        assert not plays or plays[0]["seat"] == 1  # D8: the seat after the last game's first player
-        await asyncio.wait_for(play_to_the_end(me, random.Random(4)), timeout=60)
+        for number, first in ((1, 0), (2, 1), (3, 2)):  # D8: seat 0 first, then the seat after, in turn
+            await start(http, table)
+            await me.until(playing_game(number))
+            assert me.room is not None
+            assert me.room["game"] == number
+            await asyncio.wait_for(play_to_the_end(me, random.Random(number)), timeout=60)
+            plays = [event for event in me.log if event["type"] == "played"]
+            assert plays[0]["seat"] == first  # the whole log of this game: its very first play
+            with Archive.open(server.db) as archive:
+                stored = archive.load_room(table.code).latest_game
+            assert stored is not None
+            assert (stored.number, stored.record["first"]) == (number, first)

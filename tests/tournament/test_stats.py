@@ -66,3 +66,28 @@ def test_finishing_ranks_place_the_winner_then_the_fewest_cards() -> None:
     game = Game.from_hands(Rules(4), [["AS"], ["2S", "3S"], ["4S", "5S"], ["6S", "7S", "8S"]])
     game.play(0, ["AS"])  # a true last play: seat 0 wins
     assert finishing_ranks(game) == (1, 2, 2, 4)
+
+
+def field_of_three_specs(games: int) -> list[GameResult]:
+    """Two settings of one bot and a third bot named twice, rotated through four seats."""
+    order = ["search[iterations=76]", "search[iterations=38]", "adaptive", "adaptive"]
+    results = []
+    for index in range(games):
+        shift = index % 4
+        lineup = tuple(order[shift:] + order[:shift])
+        ranks = tuple({"search[iterations=76]": 1, "search[iterations=38]": 2}.get(name, 3) for name in lineup)
+        results.append(GameResult(index, index // 4, lineup, ranks, ranks.index(1), 50))
+    return results
+
+
+def test_each_spec_is_one_bot_and_a_spec_named_twice_holds_two_seats() -> None:
+    table = standings(field_of_three_specs(40))
+    assert [bot.name for bot in table.ordered()] == ["search[iterations=76]", "search[iterations=38]", "adaptive"]
+    adaptive, strong = table.bots["adaptive"], table.bots["search[iterations=76]"]
+    assert (adaptive.games, adaptive.seats) == (40, 80)
+    assert (strong.games, strong.seats) == (40, 40)
+    assert strong.win_rate == 1.0
+    assert adaptive.win_rate == 0.0
+    assert table.head_to_head("search[iterations=38]", "adaptive") == 1.0
+    written = table.to_dict()["standings"][2]
+    assert (written["name"], written["games"], written["seats"]) == ("adaptive", 40, 80)

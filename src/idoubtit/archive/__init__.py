@@ -8,21 +8,10 @@ restarted server rebuilds every table from :meth:`Archive.open_rooms`.
 
 from idoubtit.archive.codes import CODE_ALPHABET, CODE_LENGTH, hash_token, normalize_code
 from idoubtit.archive.database import database_url, default_path
+from idoubtit.archive.errors import ArchiveError, ConflictError, DuplicateStepError, InvalidInputError, NotFoundError
 from idoubtit.archive.models import GameStatus, RoomStatus, SeatKind
-from idoubtit.archive.store import (
-    Archive,
-    ArchiveError,
-    ConflictError,
-    DuplicateStepError,
-    GameSnapshot,
-    InvalidInputError,
-    JoinedSeat,
-    NewRoom,
-    NotFoundError,
-    RoomSettings,
-    RoomSnapshot,
-    SeatSnapshot,
-)
+from idoubtit.archive.snapshots import GameSnapshot, JoinedSeat, NewRoom, RoomSettings, RoomSnapshot, SeatSnapshot
+from idoubtit.archive.store import Archive
 
 __all__ = [
     "CODE_ALPHABET",

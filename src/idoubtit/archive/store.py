@@ -10,21 +10,19 @@ them across threads and transactions.
 
 from __future__ import annotations
 
-import math
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Final, Self
 
-from sqlalchemy import ColumnElement, Engine, and_, func, insert, select
+from sqlalchemy import Engine, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from idoubtit.archive import database
 from idoubtit.archive.codes import hash_token, is_room_code, new_room_code, new_token, normalize_code
+from idoubtit.archive.errors import ArchiveError, ConflictError, DuplicateStepError, InvalidInputError, NotFoundError
 from idoubtit.archive.models import (
     BOT_LEVEL_LENGTH,
     NAME_LENGTH,
@@ -37,208 +35,15 @@ from idoubtit.archive.models import (
     SeatRow,
     now,
 )
+from idoubtit.archive.reading import game_snapshot, room_snapshots, seat_snapshot
+from idoubtit.archive.snapshots import GameSnapshot, JoinedSeat, NewRoom, RoomSettings, RoomSnapshot, SeatSnapshot
 from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
 from idoubtit.engine.rules import MAX_OPEN_TABLE
-from idoubtit.i18n import DEFAULT_LANGUAGE, LANGUAGES, known_language
 
 #: Fresh codes tried before create_room gives up (with 64 million codes, a second try is already rare).
 CODE_ATTEMPTS: Final = 20
 #: Seeds are stored as 64-bit integers (BIGINT on PostgreSQL).
 SEED_BITS: Final = 63
-
-
-class ArchiveError(Exception):
-    """Something the archive refuses to do; the message says what and why."""
-
-
-class NotFoundError(ArchiveError, LookupError):
-    """No room with that code, or no game with that id."""
-
-
-class ConflictError(ArchiveError):
-    """The request contradicts what is stored: a seat already taken, a game not being played, a step out of order."""
-
-
-class DuplicateStepError(ConflictError):
-    """An action for this step of the game is already stored; the stored one stands and nothing changed."""
-
-
-class InvalidInputError(ArchiveError, ValueError):
-    """A value the archive will not store: an empty display name, a negative timer, a seed out of range."""
-
-
-@dataclass(frozen=True, slots=True)
-class RoomSettings:
-    """What the host chose for a room: the rules, the timers, the language, the bot for absent people.
-
-    ``turn_seconds=None`` means no turn timer. ``bot_level`` is a bot spec (a level such as ``easy``,
-    or a bot name) that plays for a person who has been away too long.
-    """
-
-    rules: Rules
-    doubt_seconds: float = 5.0
-    turn_seconds: float | None = None
-    language: str = "en"
-    bot_level: str = "easy"
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.rules, Rules):
-            raise InvalidInputError(f"rules must be Rules, not {type(self.rules).__name__}")
-        object.__setattr__(self, "doubt_seconds", _seconds(self.doubt_seconds, "doubt_seconds"))
-        if self.turn_seconds is not None:
-            object.__setattr__(self, "turn_seconds", _seconds(self.turn_seconds, "turn_seconds"))
-        language = known_language(self.language)
-        if language is None:
-            raise InvalidInputError(
-                f"language must be one of {', '.join(LANGUAGES)} (or a tag of one, such as en-GB),"
-                f" not {_quoted(self.language)}"
-            )
-        object.__setattr__(self, "language", language)
-        if not isinstance(self.bot_level, str) or not 0 < len(self.bot_level.strip()) <= BOT_LEVEL_LENGTH:
-            raise InvalidInputError(f"bot_level must be a bot level or spec, not {self.bot_level!r}")
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict, as stored in the ``rooms.settings`` column."""
-        return {
-            "rules": self.rules.to_dict(),
-            "doubt_seconds": self.doubt_seconds,
-            "turn_seconds": self.turn_seconds,
-            "language": self.language,
-            "bot_level": self.bot_level,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RoomSettings:
-        """Read :meth:`to_json` back. A language no longer known (or stored before languages were
-        checked) is read as English, so such a room still opens."""
-        try:
-            return cls(
-                rules=Rules.from_dict(data["rules"]),
-                doubt_seconds=data["doubt_seconds"],
-                turn_seconds=data["turn_seconds"],
-                language=known_language(data.get("language")) or DEFAULT_LANGUAGE,
-                bot_level=data["bot_level"],
-            )
-        except (KeyError, TypeError, IDoubtItError) as error:
-            raise InvalidInputError(f"room settings {data!r} cannot be read: {error}") from None
-
-
-def _quoted(value: object, limit: int = 40) -> str:
-    """A client's value as a message quotes it: its repr (which escapes what no encoder takes), shortened."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _seconds(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
-        raise InvalidInputError(f"{name} must be a positive number of seconds, not {value!r}")
-    return float(value)
-
-
-@dataclass(frozen=True, slots=True)
-class NewRoom:
-    """A room just created: its code, and the host's token in clear (handed out this once only)."""
-
-    code: str
-    host_token: str
-
-
-@dataclass(frozen=True, slots=True)
-class JoinedSeat:
-    """A seat just taken: its number, and the person's token in clear (handed out this once only)."""
-
-    code: str
-    number: int
-    token: str
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSnapshot:
-    """A seat as stored. ``token_hash`` is the SHA-256 of a person's token (None for a bot)."""
-
-    number: int
-    display_name: str
-    kind: SeatKind
-    bot_level: str | None
-    token_hash: str | None
-    joined_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class GameSnapshot:
-    """A game as stored: ``record`` is what :meth:`Game.replay` reads, every acknowledged action included."""
-
-    id: int
-    room_code: str
-    number: int
-    status: GameStatus
-    record: dict[str, Any]
-    places: tuple[int, ...] | None
-    started_at: datetime
-    finished_at: datetime | None
-    #: When the last action was stored (None before the first): a restarted server resumes timers from it.
-    last_action_at: datetime | None
-
-    @property
-    def step(self) -> int:
-        """How many actions are stored: the step the next action gets, and the replayed game's ``step``."""
-        return len(self.record["actions"])
-
-
-@dataclass(frozen=True, slots=True)
-class RoomSnapshot:
-    """A room as stored, with everything a restarted server needs to carry on with it."""
-
-    code: str
-    settings: RoomSettings
-    status: RoomStatus
-    host_token_hash: str
-    seats: tuple[SeatSnapshot, ...]
-    #: The room's most recent game, whatever its status (None before the first game).
-    latest_game: GameSnapshot | None
-    created_at: datetime
-    updated_at: datetime
-    #: The seat of the person who hosts at the table (None before anyone is seated).
-    host_seat: int | None
-    #: The winner of every finished game of the room, in the order the games were played.
-    winners: tuple[int, ...]
-    #: Locked by the host: nobody new may take a seat.
-    locked: bool = False
-    #: Seat numbers in use, for quick lookups.
-    _taken: frozenset[int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_taken", frozenset(seat.number for seat in self.seats))
-
-    @property
-    def game(self) -> GameSnapshot | None:
-        """The game being played now, if any."""
-        game = self.latest_game
-        return game if game is not None and game.status is GameStatus.PLAYING else None
-
-    @property
-    def games_played(self) -> int:
-        """How many games the room has started."""
-        return 0 if self.latest_game is None else self.latest_game.number
-
-    @property
-    def next_first(self) -> int:
-        """The seat that plays first in the next game: 0 at first, then the seat after the last first (D8)."""
-        if self.latest_game is None:
-            return 0
-        return (int(self.latest_game.record["first"]) + 1) % self.settings.rules.players
-
-    @property
-    def wins(self) -> tuple[int, ...]:
-        """For each seat number, how many of the room's finished games it won."""
-        return tuple(self.winners.count(number) for number in range(self.settings.rules.players))
-
-    @property
-    def empty_seats(self) -> tuple[int, ...]:
-        return tuple(number for number in range(self.settings.rules.players) if number not in self._taken)
-
-    def seat(self, number: int) -> SeatSnapshot | None:
-        return next((seat for seat in self.seats if seat.number == number), None)
 
 
 class Archive:
@@ -320,7 +125,7 @@ class Archive:
         """The room with this code (as typed: any case, spaces and dashes ignored)."""
         normalized = normalize_code(code)
         with self._transaction() as session:
-            rooms = _snapshots(session, RoomRow.code == normalized)
+            rooms = room_snapshots(session, RoomRow.code == normalized)
         if not rooms:
             raise NotFoundError(f"no room with code {code!r}")
         return rooms[0]
@@ -329,7 +134,7 @@ class Archive:
         """Every room not closed, each with its seats, token hashes and latest game (actions included):
         what a restarted server needs to rebuild every table exactly."""
         with self._transaction() as session:
-            return _snapshots(session, RoomRow.status != RoomStatus.CLOSED)
+            return room_snapshots(session, RoomRow.status != RoomStatus.CLOSED)
 
     def open_games(self) -> list[GameSnapshot]:
         """Every game still being played, with its record (``Game.replay`` rebuilds it); the seats are in
@@ -457,7 +262,7 @@ class Archive:
                 .join(RoomRow, RoomRow.id == SeatRow.room_id)
                 .where(RoomRow.code == normalize_code(code), SeatRow.token_hash == hash_token(token))
             )
-            return None if row is None else _seat_snapshot(row)
+            return None if row is None else seat_snapshot(row)
 
     def is_host(self, code: str, token: str) -> bool:
         """Whether ``token`` is the host's token for this room."""
@@ -532,7 +337,7 @@ class Archive:
             session.add(game)
             room.status, room.updated_at = RoomStatus.PLAYING, moment
             session.flush()
-            return _game_snapshot(game, normalized, [])
+            return game_snapshot(game, normalized, [])
 
     def append_action(self, game_id: int, step: int, notation: str) -> None:
         """Store the game's action number ``step`` (from 0) and commit before returning.
@@ -665,7 +470,7 @@ class Archive:
                 .where(ActionRow.game_id == game_id)
                 .order_by(ActionRow.step)
             ).all()
-            return _game_snapshot(row, code, [(notation, stored_at) for notation, stored_at in actions])
+            return game_snapshot(row, code, [(notation, stored_at) for notation, stored_at in actions])
 
     def game_record(self, game_id: int) -> dict[str, Any]:
         """The game's record, every stored action included: :meth:`Game.replay` rebuilds the game from it."""
@@ -739,90 +544,3 @@ def _dealt_record(rules: Rules, seed: int | None, hands: Sequence[Sequence[str]]
         return Game.deal(rules, seed, first).record()
     except IDoubtItError as error:
         raise InvalidInputError(f"cannot deal this game: {error}") from None
-
-
-def _seat_snapshot(row: SeatRow) -> SeatSnapshot:
-    return SeatSnapshot(
-        number=row.number,
-        display_name=row.display_name,
-        kind=SeatKind(row.kind),
-        bot_level=row.bot_level,
-        token_hash=row.token_hash,
-        joined_at=row.joined_at,
-    )
-
-
-def _game_snapshot(row: GameRow, code: str, actions: Sequence[tuple[str, datetime]]) -> GameSnapshot:
-    record: dict[str, Any] = {"format": row.record_format, "rules": dict(row.rules), "first": row.first_seat}
-    if row.seed is not None:
-        record["seed"] = row.seed
-    else:
-        record["hands"] = [list(hand) for hand in row.hands or []]
-    record["actions"] = [notation for notation, _ in actions]
-    return GameSnapshot(
-        id=row.id,
-        room_code=code,
-        number=row.number,
-        status=GameStatus(row.status),
-        record=record,
-        places=None if row.places is None else tuple(row.places),
-        started_at=row.started_at,
-        finished_at=row.finished_at,
-        last_action_at=actions[-1][1] if actions else None,
-    )
-
-
-def _snapshots(session: Session, which: ColumnElement[bool]) -> list[RoomSnapshot]:
-    """Snapshots of the rooms ``which`` selects, in five queries however many rooms there are."""
-    rooms = list(session.scalars(select(RoomRow).where(which).order_by(RoomRow.id)))
-    seats: dict[int, list[SeatSnapshot]] = {room.id: [] for room in rooms}
-    for seat in session.scalars(
-        select(SeatRow).join(RoomRow, RoomRow.id == SeatRow.room_id).where(which).order_by(SeatRow.number)
-    ):
-        seats[seat.room_id].append(_seat_snapshot(seat))
-    latest_number = (
-        select(GameRow.room_id, func.max(GameRow.number).label("number")).group_by(GameRow.room_id).subquery()
-    )
-    latest_games = (
-        select(GameRow)
-        .join(latest_number, and_(GameRow.room_id == latest_number.c.room_id, GameRow.number == latest_number.c.number))
-        .join(RoomRow, RoomRow.id == GameRow.room_id)
-        .where(which)
-    )
-    games = {game.room_id: game for game in session.scalars(latest_games)}
-    winners: dict[int, list[int]] = {room.id: [] for room in rooms}
-    for room_id, places in session.execute(
-        select(GameRow.room_id, GameRow.places)
-        .join(RoomRow, RoomRow.id == GameRow.room_id)
-        .where(which, GameRow.status == GameStatus.FINISHED)
-        .order_by(GameRow.room_id, GameRow.number)
-    ):
-        if places:
-            winners[room_id].append(int(places[0]))
-    actions: dict[int, list[tuple[str, datetime]]] = {game.id: [] for game in games.values()}
-    latest_ids = latest_games.with_only_columns(GameRow.id).scalar_subquery()
-    for game_id, notation, stored_at in session.execute(
-        select(ActionRow.game_id, ActionRow.notation, ActionRow.stored_at)
-        .where(ActionRow.game_id.in_(latest_ids))
-        .order_by(ActionRow.game_id, ActionRow.step)
-    ):
-        actions[game_id].append((notation, stored_at))
-    snapshots = []
-    for room in rooms:
-        game = games.get(room.id)
-        snapshots.append(
-            RoomSnapshot(
-                code=room.code,
-                settings=RoomSettings.from_json(room.settings),
-                status=RoomStatus(room.status),
-                host_token_hash=room.host_token_hash,
-                seats=tuple(seats[room.id]),
-                latest_game=None if game is None else _game_snapshot(game, room.code, actions[game.id]),
-                created_at=room.created_at,
-                updated_at=room.updated_at,
-                host_seat=room.host_seat,
-                winners=tuple(winners[room.id]),
-                locked=bool(room.locked),
-            )
-        )
-    return snapshots

@@ -6,7 +6,7 @@ its address has guessed a room code wrong.
   origin is refused: no web page elsewhere may create rooms from a visitor's browser or sit them at a
   table. The server's own origins are the address the request itself was sent to (its ``Host``), the
   ``--public-url`` and the ``--allowed-origins``. A request without ``Origin`` (curl, a script, the
-  Python :class:`~idoubtit.server.client.TableClient`) is not a web page's and goes through.
+  Python :class:`~idoubtit.client.table_client.TableClient`) is not a web page's and goes through.
 * **Room lookups.** Room codes are short enough to type, so they can be guessed; an address that asked
   for rooms that do not exist too often is refused every lookup by code for a while (``limit.lookups``).
 """

@@ -33,7 +33,8 @@ from idoubtit.names import bot_name, distinct_name
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.gate import LOOKUPS_MESSAGE, LookupThrottle
 from idoubtit.server.protocol import ServerError
-from idoubtit.server.table import Seat, Table
+from idoubtit.server.seats import Seat
+from idoubtit.server.table import Table
 
 T = TypeVar("T")
 

@@ -3,24 +3,24 @@
 Every change goes through :meth:`Table._commit` under the table's lock: the action is tried on a copy of
 the game (the engine's checked door), stored in the archive (write-ahead), and only then becomes the
 table's game; after that each connection is sent what its own seat may see, and timers and bots are
-set for the next decision. Actions from people are checked in the order the protocol promises: token
-(when the connection said hello) → game not over → this seat may act now → action legal → state id.
+set for the next decision (the clocks are :mod:`idoubtit.server.timers`, the bots are asked by
+:mod:`idoubtit.server.bot_driver`, and a seat that gives no answer plays :mod:`idoubtit.bots.fallback`).
+Actions from people are checked in the order the protocol promises: token (when the connection said
+hello) → game not over → this seat may act now → action legal → state id.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
 from idoubtit.archive import GameSnapshot, RoomSettings, RoomSnapshot, RoomStatus, SeatKind, hash_token
-from idoubtit.bots import Bot, make_bot
-from idoubtit.bots.knowledge import rank_distance
+from idoubtit.bots import make_bot
+from idoubtit.bots.fallback import default_play
 from idoubtit.engine import (
     Action,
     CloseWindow,
@@ -31,8 +31,8 @@ from idoubtit.engine import (
     Phase,
     Play,
     View,
-    sort_key,
 )
+from idoubtit.server.bot_driver import BotDriver
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
@@ -41,16 +41,12 @@ from idoubtit.server.protocol import (
     ServerError,
     UpdateEncoder,
     error_message,
-    finite,
     view_message,
 )
+from idoubtit.server.seats import REACTION_INTERVAL_SECONDS, REACTIONS_PER_MINUTE, ReactionLimit, Seat
+from idoubtit.server.timers import DecisionTimer, GracePeriods, wanted_timer
 
 log = logging.getLogger("idoubtit.server")
-
-#: A seat may react at most once in this many seconds...
-REACTION_INTERVAL_SECONDS: Final = 2.0
-#: ... and at most this many times a minute.
-REACTIONS_PER_MINUTE: Final = 10
 
 
 class Connection(Protocol):
@@ -79,67 +75,10 @@ class Storage(Protocol):
 
 
 @dataclass(slots=True)
-class Seat:
-    number: int
-    name: str
-    kind: SeatKind
-    level: str | None
-    token_hash: str | None
-    connections: int = 0
-    #: When the last connection of a person's seat went away (None: connected, or a bot seat).
-    away_since: float | None = None
-    #: The bot that plays the seat: always for a bot seat; for a person, after the grace period.
-    bot: Bot | None = None
-
-    @property
-    def is_person(self) -> bool:
-        return self.kind is SeatKind.HUMAN
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "seat": self.number,
-            "name": self.name,
-            "kind": self.kind.value,
-            "level": self.level,
-            "connected": self.is_person and self.connections > 0,
-            "away": self.is_person and self.connections == 0,
-            "bot_playing": self.is_person and self.bot is not None,
-        }
-
-
-@dataclass(slots=True)
-class ReactionLimit:
-    """How often one seat may react: once in :data:`REACTION_INTERVAL_SECONDS`, and
-    :data:`REACTIONS_PER_MINUTE` in any minute."""
-
-    recent: deque[float] = field(default_factory=deque)
-
-    def allows(self, moment: float) -> bool:
-        """Whether a reaction at ``moment`` (monotonic seconds) is allowed; if so it is counted."""
-        recent = self.recent
-        while recent and moment - recent[0] >= 60:
-            recent.popleft()
-        if recent and moment - recent[-1] < REACTION_INTERVAL_SECONDS:
-            return False
-        if len(recent) >= REACTIONS_PER_MINUTE:
-            return False
-        recent.append(moment)
-        return True
-
-
-@dataclass(slots=True)
 class _PendingDoubt:
     seat: int
     connection: Connection | None
     message_id: str | int | None
-
-
-@dataclass(slots=True)
-class _Timer:
-    kind: str  # "doubt" or "turn"
-    state: str  # the decision it runs out on
-    deadline: float
-    handle: asyncio.TimerHandle
 
 
 @dataclass(slots=True)
@@ -170,11 +109,10 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _pending: list[_PendingDoubt] = field(default_factory=list)
     _batch: asyncio.TimerHandle | None = None
-    _timer: _Timer | None = None
-    _grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
-    _bot_tasks: dict[int, tuple[str, asyncio.Task[None]]] = field(default_factory=dict)
+    _timer: DecisionTimer = field(init=False)
+    _grace: GracePeriods = field(init=False)
+    _bots: BotDriver = field(init=False)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
-    _rng: random.Random = field(default_factory=random.Random)
     _reaction_limits: dict[int, ReactionLimit] = field(default_factory=dict)
     closed: bool = False
     #: Called after every change that was stored (the tests' and benchmark's hook; None in production).
@@ -186,6 +124,9 @@ class Table:
     def __post_init__(self) -> None:
         if not self.wins:  # a new room: nobody has won yet
             self.wins = [0] * self.settings.rules.players
+        self._timer = DecisionTimer(lambda kind, state: self.spawn(self._timer_fired(kind, state)))
+        self._grace = GracePeriods(self.config.grace_seconds, self._grace_over)
+        self._bots = BotDriver(self)
 
     @classmethod
     def from_snapshot(cls, snapshot: RoomSnapshot, config: ServerConfig, storage: Storage) -> Table:
@@ -260,10 +201,7 @@ class Table:
         }
 
     def timer_info(self) -> dict[str, Any] | None:
-        timer = self._timer
-        if timer is None:
-            return None
-        return {"kind": timer.kind, "seconds": finite(max(0.0, timer.deadline - time.monotonic()))}
+        return self._timer.info()
 
     def seat_for_token(self, token: str) -> Seat | None:
         wanted = hash_token(token)
@@ -365,24 +303,20 @@ class Table:
         return message
 
     def _seat_returned(self, seat: Seat) -> None:
-        handle = self._grace.pop(seat.number, None)
-        if handle is not None:
-            handle.cancel()
+        self._grace.stop(seat.number)
         seat.away_since = None
         if seat.bot is not None:
             seat.bot = None
-            self._cancel_bot(seat.number)
+            self._bots.cancel(seat.number)
             self._schedule()
 
     def _seat_left(self, seat: Seat) -> None:
         if not seat.is_person or self.closed:
             return
         seat.away_since = time.monotonic()
-        loop = asyncio.get_running_loop()
-        self._grace[seat.number] = loop.call_later(self.config.grace_seconds, self._grace_over, seat.number)
+        self._grace.start(seat.number)
 
     def _grace_over(self, number: int) -> None:
-        self._grace.pop(number, None)
         seat = self.seats.get(number)
         if seat is None or seat.connections > 0 or self.closed:
             return
@@ -449,7 +383,7 @@ class Table:
             return
         if game.phase is not Phase.DOUBT:
             raise ServerError("game.no_window", f"no claim is open to {kind}; seat {game.to_play} is to play")
-        if seat not in game.awaiting or any(pending.seat == seat for pending in self._pending):
+        if seat not in game.awaiting or self.doubt_queued(seat):
             raise ServerError("game.not_now", f"seat {seat} may not {kind} this claim (its own, or already answered)")
 
     @staticmethod
@@ -485,7 +419,11 @@ class Table:
         self._pending.append(pending)
         if self._batch is None:
             loop = asyncio.get_running_loop()
-            self._batch = loop.call_later(self.config.batch_seconds, lambda: self._spawn(self._flush_doubts()))
+            self._batch = loop.call_later(self.config.batch_seconds, lambda: self.spawn(self._flush_doubts()))
+
+    def doubt_queued(self, seat_number: int) -> bool:
+        """Whether the seat's doubt of the open claim waits in the batch: it has answered."""
+        return any(pending.seat == seat_number for pending in self._pending)
 
     async def _flush_doubts(self) -> None:
         async with self.lock:
@@ -570,47 +508,15 @@ class Table:
         if game is None or self.closed:
             return
         state = self.state_id
-        self._set_timer(game, state)
-        for seat_number in list(self._bot_tasks):
-            if seat_number not in game.awaiting or self._bot_tasks[seat_number][0] != state:
-                self._cancel_bot(seat_number)
-        if game.is_over:
-            return
-        for seat_number in game.awaiting:
-            seat = self.seats.get(seat_number)
-            if seat is not None and seat.bot is not None and seat_number not in self._bot_tasks:
-                if any(pending.seat == seat_number for pending in self._pending):
-                    continue
-                task = self._spawn(self._bot_decides(seat_number, state))
-                self._bot_tasks[seat_number] = (state, task)
-
-    def _set_timer(self, game: Game, state: str) -> None:
-        wanted = None if game.is_over else _timer_kind(game)
-        current = self._timer
-        if current is not None and (current.kind, current.state) == (wanted, state):
-            return
-        if current is not None:
-            current.handle.cancel()
-            self._timer = None
-        if wanted is None:
-            return
-        if wanted == "doubt":
-            seconds = self.settings.doubt_seconds
-        else:
-            seat = self.seats.get(game.to_play)
-            if self.settings.turn_seconds is None or seat is None or seat.bot is not None:
-                return
-            seconds = self.settings.turn_seconds
-        loop = asyncio.get_running_loop()
-        handle = loop.call_later(seconds, lambda: self._spawn(self._timer_fired(wanted, state)))
-        self._timer = _Timer(wanted, state, time.monotonic() + seconds, handle)
+        self._timer.set(*wanted_timer(game, self.settings, self.seats), state)
+        self._bots.schedule(game, state)
 
     async def _timer_fired(self, kind: str, state: str) -> None:
         async with self.lock:
             game = self.game
             if game is None or game.is_over or self.state_id != state:
                 return
-            self._timer = None
+            self._timer.stop()
             if kind == "doubt":
                 if self._pending:
                     await self._flush_doubts_locked()  # the doubts arrived before time ran out
@@ -619,48 +525,14 @@ class Table:
             else:
                 await self._commit(default_play(game.view(game.to_play)))
 
-    async def _bot_decides(self, seat_number: int, state: str) -> None:
-        seat = self.seats[seat_number]
-        delay = self.config.bot_delay_seconds
-        game = self.game
-        if game is not None and game.phase is Phase.DOUBT:  # answer well inside the window
-            delay = min(delay * self._rng.uniform(0.3, 1.0), self.settings.doubt_seconds / 2)
-        if delay > 0:
-            await asyncio.sleep(delay)
-        game, bot = self.game, seat.bot
-        if game is None or bot is None or self.state_id != state or seat_number not in game.awaiting:
-            return
-        view = game.view(seat_number)
-        if getattr(bot, "budget", None) is None:  # a quick bot: a thread hand-off would cost more than it
-            action = bot.act(view)
-        else:  # a searching bot thinks for its budget: off the event loop, so other tables go on
-            action = await asyncio.get_running_loop().run_in_executor(None, bot.act, view)
-        async with self.lock:
-            if self._bot_tasks.get(seat_number, ("", None))[0] == state:
-                del self._bot_tasks[seat_number]
-            game = self.game
-            if game is None or self.state_id != state or seat_number not in game.awaiting or seat.bot is not bot:
-                return
-            if any(pending.seat == seat_number for pending in self._pending):
-                return
-            try:
-                game.copy().apply(action)
-            except IDoubtItError:
-                log.exception(
-                    "room %s: bot at seat %d chose an illegal %s; it plays by default", self.code, seat_number, action
-                )
-                action = default_action(view)
-            if isinstance(action, Doubt):
-                self._queue_doubt(_PendingDoubt(seat_number, None, None))
-            else:
-                await self._commit(action)
+    async def take_bot_action(self, seat_number: int, action: Action) -> None:
+        """A bot's action, checked by the bot driver: a doubt joins the batch (R9), the rest is applied."""
+        if isinstance(action, Doubt):
+            self._queue_doubt(_PendingDoubt(seat_number, None, None))
+        else:
+            await self._commit(action)
 
-    def _cancel_bot(self, seat_number: int) -> None:
-        entry = self._bot_tasks.pop(seat_number, None)
-        if entry is not None and entry[1] is not asyncio.current_task():
-            entry[1].cancel()
-
-    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Run a table task; a failure is logged, never allowed to take the server down."""
         task = asyncio.get_running_loop().create_task(_logged(self.code, coroutine))
         self._tasks.add(task)
@@ -678,7 +550,7 @@ class Table:
 
     def remove_seat(self, number: int) -> None:
         """A bot's seat is empty again (between games)."""
-        self._cancel_bot(number)
+        self._bots.cancel(number)
         del self.seats[number]
         self._broadcast_room()
 
@@ -705,7 +577,7 @@ class Table:
         for seat in self.seats.values():
             if seat.is_person and seat.bot is not None:  # away past the grace: a fresh stand-in
                 seat.bot = make_bot(self.settings.bot_level)
-            elif seat.is_person and seat.connections == 0 and seat.number not in self._grace:
+            elif seat.is_person and seat.connections == 0 and not self._grace.running(seat.number):
                 self._seat_left(seat)  # took a seat but is not here: the grace period starts now
         self.status = RoomStatus.PLAYING
         for connection in self.connections:
@@ -717,9 +589,7 @@ class Table:
     def close(self) -> None:
         self.closed = True
         self._clear_timers()
-        for handle in self._grace.values():
-            handle.cancel()
-        self._grace.clear()
+        self._grace.stop_all()
         for task in list(self._tasks):
             task.cancel()
         message = {"type": "closed", "room": self.code}
@@ -727,15 +597,12 @@ class Table:
             connection.send(message)
 
     def _clear_timers(self) -> None:
-        if self._timer is not None:
-            self._timer.handle.cancel()
-            self._timer = None
+        self._timer.stop()
         if self._batch is not None:
             self._batch.cancel()
             self._batch = None
         self._pending.clear()
-        for seat_number in list(self._bot_tasks):
-            self._cancel_bot(seat_number)
+        self._bots.cancel_all()
 
 
 def _changes_decision(action: Action, after: Game) -> bool:
@@ -747,10 +614,6 @@ def _changes_decision(action: Action, after: Game) -> bool:
     return not isinstance(action, Decline) or after.phase is not Phase.DOUBT
 
 
-def _timer_kind(game: Game) -> str:
-    return "doubt" if game.phase is Phase.DOUBT else "turn"
-
-
 async def _logged(code: str, coroutine: Coroutine[Any, Any, None]) -> None:
     try:
         await coroutine
@@ -758,24 +621,3 @@ async def _logged(code: str, coroutine: Coroutine[Any, Any, None]) -> None:
         raise
     except Exception:
         log.exception("room %s: a table task failed", code)
-
-
-def default_play(view: View) -> Play:
-    """What the turn timer plays for an idle person: the truth if the hand allows it, else one card.
-
-    A truthful play puts down every card of the due rank held (as many as V2 allows); otherwise the one
-    card whose rank comes due last for this seat, which the hand will miss least.
-    """
-    assert view.seat is not None
-    due = view.due_rank
-    truthful = tuple(card for card in view.hand if card.rank is due)[: view.rules.max_cards_per_play]
-    if truthful:
-        return Play(view.seat, truthful, due)
-    spare = max(sorted(view.hand, key=sort_key), key=lambda card: rank_distance(view, card.rank))
-    return Play(view.seat, (spare,), due)
-
-
-def default_action(view: View) -> Action:
-    """The action the table takes for a seat whose bot failed: decline a claim, or the default play."""
-    assert view.seat is not None
-    return Decline(view.seat) if view.phase is Phase.DOUBT else default_play(view)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,18 +40,22 @@ def progress_bar(console: Console | None = None) -> Progress:
 
 
 def standings_table(outcome: TournamentResult) -> Table:
+    """Each bot once, under its full spec (never cut, never read as markup), with the seats it held."""
+    bots = outcome.standings.ordered()
     table = Table(title=f"{len(outcome.results):,} games, {outcome.tournament.rules.players} players")
-    for heading in ("bot", "rating (μ)", "95 % CI", "σ", "games", "win rate", "95 % CI"):
-        table.add_column(heading, justify="left" if heading == "bot" else "right")
-    for bot in outcome.standings.ordered():
+    table.add_column("bot", no_wrap=True, min_width=_longest(bot.name for bot in bots))
+    for heading in ("games", "seats", "rating (μ)", "95 % CI", "σ", "win rate", "95 % CI"):
+        table.add_column(heading, justify="right")
+    for bot in bots:
         rating_low, rating_high = bot.rating_interval
         low, high = bot.win_interval
         table.add_row(
-            bot.name,
+            Text(bot.name),
+            f"{bot.games:,}",
+            f"{bot.seats:,}",
             f"{bot.mu:.2f}",
             f"{rating_low:.2f}–{rating_high:.2f}",
             f"{bot.sigma:.2f}",
-            f"{bot.games:,}",
             f"{bot.win_rate:.1%}",
             f"{low:.1%}–{high:.1%}",
         )
@@ -58,18 +63,24 @@ def standings_table(outcome: TournamentResult) -> Table:
 
 
 def cross_table(outcome: TournamentResult) -> Table:
+    """The head-to-head shares; the columns are numbered as the rows, so that long names stay whole."""
     names = [bot.name for bot in outcome.standings.ordered()]
     table = Table(title="Head to head: how often the row bot finished ahead of the column bot")
-    table.add_column("")
-    for name in names:
-        table.add_column(name, justify="right")
-    for row in names:
+    table.add_column("", no_wrap=True, min_width=_longest(names) + 3)
+    for number in range(1, len(names) + 1):
+        table.add_column(str(number), justify="right")
+    for number, row in enumerate(names, start=1):
         cells = []
         for column in names:
             share = None if row == column else outcome.standings.head_to_head(row, column)
             cells.append("—" if share is None else f"{share:.1%}")
-        table.add_row(row, *cells)
+        table.add_row(Text(f"{number}  {row}"), *cells)
     return table
+
+
+def _longest(names: Iterable[str]) -> int:
+    """The width of the longest name, so that a narrow terminal squeezes the figures, not the names."""
+    return max((len(name) for name in names), default=0)
 
 
 def write_json(outcome: TournamentResult, path: Path) -> None:

@@ -34,23 +34,30 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
 
 @dataclass
 class BotStanding:
-    """One bot's results over the tournament."""
+    """One bot's results over the tournament.
+
+    A bot is its full spec (``search[iterations=38]``): two specs are two bots, and the same spec listed
+    more than once in a field is one bot holding several seats. ``games`` counts the games it sat in,
+    ``seats`` the seats it held in them (more than one a game when the field has fewer bots than seats or
+    names it twice); its win rate is per seat.
+    """
 
     name: str
     mu: float = 25.0
     sigma: float = 25.0 / 3
     games: int = 0
+    seats: int = 0
     wins: float = 0.0
     seat_games: dict[int, int] = field(default_factory=dict)
     seat_wins: dict[int, float] = field(default_factory=dict)
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return self.wins / self.seats if self.seats else 0.0
 
     @property
     def win_interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
+        return wilson_interval(self.wins, self.seats)
 
     @property
     def rating_interval(self) -> tuple[float, float]:
@@ -64,6 +71,7 @@ class BotStanding:
             "name": self.name,
             "rating": {"mu": self.mu, "sigma": self.sigma, "ci95": [rating_low, rating_high]},
             "games": self.games,
+            "seats": self.seats,
             "wins": self.wins,
             "win_rate": self.win_rate,
             "win_rate_ci95": [low, high],
@@ -131,10 +139,12 @@ def _count(
     met: dict[tuple[str, str], int],
     result: GameResult,
 ) -> None:
+    for name in set(result.lineup):
+        bots[name].games += 1
     for seat, name in enumerate(result.lineup):
         standing = bots[name]
         won = 1.0 if result.winner == seat else 0.0
-        standing.games += 1
+        standing.seats += 1
         standing.wins += won
         standing.seat_games[seat] = standing.seat_games.get(seat, 0) + 1
         standing.seat_wins[seat] = standing.seat_wins.get(seat, 0.0) + won

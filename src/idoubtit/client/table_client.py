@@ -14,11 +14,13 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Final
 
 import websockets
 
-from idoubtit.server.protocol import PROTOCOL_VERSION
+#: The version of the table protocol this client speaks (docs/protocol.md); the server says which it speaks
+#: in its welcome, and a test keeps the two the same.
+PROTOCOL_VERSION: Final = 1
 
 
 class ProtocolBrokenError(RuntimeError):

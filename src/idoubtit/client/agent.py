@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final
 
 from idoubtit.bots import Bot
+from idoubtit.bots.fallback import default_action
 from idoubtit.bots.runner import play_turn, settle_window, window_answers
 from idoubtit.engine import (
     Action,
@@ -47,8 +48,8 @@ from idoubtit.engine import (
     parse_cards,
 )
 
-if TYPE_CHECKING:  # the client module brings the server's web stack; a local game does without it
-    from idoubtit.server.client import TableClient
+if TYPE_CHECKING:  # the table client brings the WebSocket stack; a local game does without it
+    from idoubtit.client.table_client import TableClient
 
 PROTOCOL_VERSION: Final = 1
 DEFAULT_TIMEOUT: Final = 30.0
@@ -465,11 +466,8 @@ def _seatless(action: Action) -> str:
 
 
 def default_for(view: View) -> Action:
-    """The server's turn-timer default for this view: all cards of the due rank held, else one card; in a
-    doubt window, decline. Imported late: the server's module brings its web stack, which a local game
-    needs only when a default is actually taken."""
-    from idoubtit.server.table import default_action
-
+    """The play a table makes for a seat that gives no answer (:mod:`idoubtit.bots.fallback`, the same
+    as the server's turn timer): all cards of the due rank held, else one card; in a doubt window, decline."""
     return default_action(view)
 
 
@@ -565,7 +563,7 @@ async def play_at_server(server: str, room: str, token: str, agent: AgentSeat) -
     Returns the final view."""
     from websockets.exceptions import WebSocketException
 
-    from idoubtit.server.client import ProtocolBrokenError, TableClient
+    from idoubtit.client.table_client import ProtocolBrokenError, TableClient
 
     agent.channel.open()
     try:
