@@ -107,3 +107,41 @@ async def test_a_thinking_bot_is_not_asked_again_until_its_last_thought_ended() 
     assert bot.calls == 2  # the second question was asked, once the first thought had ended
     assert 2 not in table.game.awaiting  # and answered: the bot declined the second claim
     table.close()
+
+
+class Newcomer:
+    """A quick bot (no ``budget``) that notes every "a game begins" it is told (bots.start_game)."""
+
+    name = "newcomer"
+
+    def __init__(self) -> None:
+        self.started: list[tuple[int, Rules]] = []
+        self.calls = 0
+
+    def start(self, seat: int, rules: Rules) -> None:
+        self.started.append((seat, rules))
+
+    def act(self, view: View) -> Action:
+        self.calls += 1
+        assert view.seat is not None
+        return Decline(view.seat) if view.phase is Phase.DOUBT else default_play(view)
+
+
+async def test_a_bot_is_told_once_that_a_game_began_before_its_first_decision_of_each_game() -> None:
+    bot = Newcomer()
+    table = three_seat_table(bot)  # type: ignore[arg-type]  # any bot will do; the helper names its usual one
+    assert bot.started == []  # told when first asked, not when seated
+    await play_for(table, 0)
+    await asyncio.sleep(0.05)  # the bot declines the claim, and seat 1 lets it go too
+    await table.request(Person(1), ActionRequest("decline", table.state_id))
+    await play_for(table, 1)  # the bot is asked about a second claim
+    await asyncio.sleep(0.05)
+    assert bot.calls >= 2
+    assert bot.started == [(2, table.settings.rules)]  # once for the whole game
+    record = Game.deal(table.settings.rules, seed=6, first=1).record()
+    table.start(GameSnapshot(2, "ABCDEF", 2, GameStatus.PLAYING, record, None, datetime.now(UTC), None, None))
+    table.seats[2].bot = bot
+    await play_for(table, 1)
+    await asyncio.sleep(0.05)
+    assert bot.started == [(2, table.settings.rules)] * 2  # and again for the next game
+    table.close()

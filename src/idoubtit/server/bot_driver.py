@@ -16,7 +16,7 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from idoubtit.archive import RoomSettings
-from idoubtit.bots import Bot
+from idoubtit.bots import Bot, start_game
 from idoubtit.bots.fallback import default_action
 from idoubtit.engine import Action, Game, IDoubtItError, Phase, View
 from idoubtit.server.config import ServerConfig
@@ -33,6 +33,7 @@ class BotTable(Protocol):
     settings: RoomSettings
     seats: dict[int, Seat]
     game: Game | None
+    game_id: int | None
     lock: asyncio.Lock
 
     @property
@@ -56,6 +57,8 @@ class BotDriver:
         self._asking: dict[int, tuple[str, asyncio.Task[None]]] = {}
         #: For each seat whose bot thinks on a thread: that thought, until the thread returns.
         self._thinking: dict[int, asyncio.Future[Action]] = {}
+        #: For each seat: the bot last told a game began there, and that game's id (see bots.start_game).
+        self._started: dict[int, tuple[Bot, int | None]] = {}
         self._rng = random.Random()
 
     def schedule(self, game: Game, state: str) -> None:
@@ -138,6 +141,7 @@ class BotDriver:
         bot = None if seat is None else seat.bot
         if bot is None:
             return None
+        self._tell_new_game(seat_number, bot)
         view = game.view(seat_number)
         if getattr(bot, "budget", None) is None:  # a quick bot: a thread hand-off would cost more than it
             return bot, view, bot.act(view)
@@ -146,6 +150,16 @@ class BotDriver:
         thought.add_done_callback(lambda done: self._thought_ended(seat_number, done))
         # Shielded: if this question is cancelled, the thought still counts as in flight until it ends.
         return bot, view, await asyncio.shield(thought)
+
+    def _tell_new_game(self, seat_number: int, bot: Bot) -> None:
+        """Before a bot's first decision of a game (it may be a bot that played the last one), tell it the
+        game began: no thought of it is running then, so it is never told while it thinks."""
+        table = self._table
+        started = self._started.get(seat_number)
+        if started is None or started[0] is not bot or started[1] != table.game_id:
+            assert table.game is not None
+            start_game(bot, seat_number, table.game.rules)
+            self._started[seat_number] = (bot, table.game_id)
 
     async def _last_thought_ended(self, seat_number: int) -> None:
         """Wait until no thought of this seat's bot runs on a thread (whatever it answered)."""
