@@ -15,7 +15,7 @@ from functools import cache
 
 import pytest
 
-from idoubtit import Action, Decline, Doubt, Game, Play, Rank, Rules, View
+from idoubtit import Action, Claim, Decline, Doubt, Game, Play, Rank, Rules, View
 from idoubtit.bots import BOTS, Bot, make_bot, play_out
 from idoubtit.bots.knowledge import claim_is_provably_false, own_cards_in_pile
 from idoubtit.bots.styles import STYLES, BeginnerBot, padded_play
@@ -189,7 +189,8 @@ def test_the_big_bluffer_bluffs_big_on_a_small_pile_and_not_on_a_big_one() -> No
     bigbluff = panel_games()["bigbluff"]
     small = [bluff_cards for _, bluff_cards, _, pile in bigbluff.plays if pile <= 2]
     big = [play for play in bigbluff.plays if play[3] > 2]
-    assert len(small) > 300 and len(big) > 300
+    assert len(small) > 300
+    assert len(big) > 300
     assert sum(small) / len(small) >= 1.5
     assert not [play for play in big if play[2]]
 
@@ -208,7 +209,8 @@ def test_the_beginners_memory_of_its_pile_cards_decays() -> None:
     memory = panel_games()["beginner"].memory
     fresh = [kept for age, kept in memory if age <= 1]
     old = [kept for age, kept in memory if age >= 12]
-    assert len(fresh) > 200 and len(old) > 50
+    assert len(fresh) > 200
+    assert len(old) > 50
     assert share(sum(fresh), len(fresh)) >= 0.7
     assert share(sum(old), len(old)) <= 0.15
 
@@ -240,7 +242,7 @@ def claim_after_bluff(rounds: int) -> View:
                 game.decline(other)
     game.play(2, list(game.hand(2)[:2]))
     view = game.view(1)
-    assert view.claim is not None and view.claim.rank is rank and view.claim.count == 2
+    assert view.claim == Claim(2, 2, rank)
     return view
 
 
