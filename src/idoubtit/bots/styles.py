@@ -19,9 +19,9 @@ hand it the pile, R7). Each keeps the V2 cap, and none lets a bluff empty its ha
 is all it holds: a last play is always turned up (R10), so a bluff as the last play is a bluff caught.
 Each doubts a claim its own cards prove false (more cards of the rank claimed than can be outside its
 hand and its own cards on the pile), except the doubter, who does not look, and the beginner, who may
-have forgotten what proves it. Every
-random choice is drawn from the ``rng`` given to the constructor, so a seeded game replays exactly.
-Parameters are constructor options, so ``make_bot("doubter[rate=0.6]")`` works.
+have forgotten what proves it. Every random choice is drawn from the ``rng`` given to the constructor,
+so a seeded game replays exactly. Parameters are constructor options, so ``make_bot("doubter[rate=0.6]")``
+works.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _count(option: str, value: int, least: int = 0) -> int:
 # --------------------------------------------------------------------------------------------------
 # Plays every style builds on
 
-#: Steps per player after which the bluffing styles give up bluffing (games take about 30).
+#: Steps per player after which a game is taken to be stuck in a cycle (games take about 30; see worn_out).
 STALL_STEPS = 200
 
 
@@ -98,12 +98,12 @@ def worn_out(view: View) -> bool:
     Two players left alone under V3 can trade the pile for ever. Between two bluffers, each big bluff
     is proven false by the other, who holds nearly every card; between two honest players who know
     every card, each forced bluff is. People would change their ways: so the bluffing styles stop
-    bluffing, and every style lets a claim pass now and then (:meth:`_Style.act`).
+    bluffing, and every style lets a claim pass now and then (:meth:`Style.act`).
     """
     return view.step > STALL_STEPS * view.rules.players
 
 
-class _Style:
+class Style:
     """What every style does the same way: it plays its cards announcing the due rank, and says
     "I doubt it" when :meth:`doubts` says so. A style defines :meth:`choose_cards` and :meth:`doubts`."""
 
@@ -134,7 +134,7 @@ class _Style:
 # The six styles
 
 
-class BlufferBot(_Style):
+class BlufferBot(Style):
     """``bluffer``: lies on most turns. With chance ``lie_rate`` a play gets 1 to ``most_extra`` bluff
     cards slipped in (those due last), even when the bot holds the due rank; holding none of it, the
     bluff is that many cards more than the one it must put down. It doubts at random, with chance
@@ -162,7 +162,7 @@ class BlufferBot(_Style):
         return self.rng.random() < self.doubt_rate or claim_is_provably_false(view)
 
 
-class DoubterBot(_Style):
+class DoubterBot(Style):
     """``doubter``: says "I doubt it" to each claim with chance ``rate``, whoever makes it and whatever
     the count; it does not even look whether its own cards prove the claim false. It plays honestly:
     every card of the due rank, or one card, the one due last."""
@@ -177,7 +177,7 @@ class DoubterBot(_Style):
         return self.rng.random() < self.rate
 
 
-class RockBot(_Style):
+class RockBot(Style):
     """``rock``: never lies unless it must. It puts down every card of the due rank it holds (up to the
     V2 cap); holding none, it must still play (R4), and under the base rules every play claims the due
     rank (R5), so it lies with a single card, the one due last. It doubts a claim its cards prove false,
@@ -193,7 +193,7 @@ class RockBot(_Style):
         return claim_is_provably_false(view) or self.rng.random() < self.doubt_rate
 
 
-class CautiousBot(_Style):
+class CautiousBot(Style):
     """``cautious``: counts cards and doubts only what it can nearly prove.
 
     Its count is what its seat has seen for sure: its hand, its own cards on the pile, the piles it took
@@ -240,7 +240,7 @@ class CautiousBot(_Style):
         return false_given_claim(known, draw, claim.count, cap, habits.padding, habits.bluffing, habits.hold_back)
 
 
-class BigBlufferBot(_Style):
+class BigBlufferBot(Style):
     """``bigbluff``: bluffs big while the pile is small. With at most ``small_pile`` cards on the pile
     before its play, it slips ``extra`` bluff cards (those due last) in with its cards of the due rank:
     caught, it takes back little more than its own play. Over a bigger pile it plays honestly (every
@@ -275,7 +275,7 @@ class Remembered(NamedTuple):
     kept: bool
 
 
-class BeginnerBot(_Style):
+class BeginnerBot(Style):
     """``beginner``: a player still learning, whose memory fades.
 
     It sees its hand, like everyone, and it knows which cards it put on the pile, at first. Each of
@@ -296,12 +296,13 @@ class BeginnerBot(_Style):
         self.hunch = _chance("hunch", hunch)
         #: How many plays each of its pile cards stays remembered, by (log index of the play, position).
         self.lifetimes: dict[tuple[int, int], float] = {}
-        self._step = -1
+        self._seen = (-1, 0)  # the step and the log length of the last view
 
     def act(self, view: View) -> Action:
-        if view.step < self._step:
+        step, length = self._seen
+        if view.step < step or len(view.log) < length:
             self.lifetimes.clear()  # a new game: nothing of the old one is on this pile
-        self._step = view.step
+        self._seen = (view.step, len(view.log))
         return super().act(view)
 
     def choose_cards(self, view: View) -> tuple[Card, ...]:
@@ -346,6 +347,6 @@ class BeginnerBot(_Style):
 
 
 #: The panel by bot name, in the order the docs list it.
-STYLES: dict[str, type[_Style]] = {
+STYLES: dict[str, type[Style]] = {
     style.name: style for style in (BlufferBot, DoubterBot, RockBot, CautiousBot, BigBlufferBot, BeginnerBot)
 }
