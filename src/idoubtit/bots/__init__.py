@@ -14,6 +14,7 @@ from idoubtit.bots.honest import HonestBot
 from idoubtit.bots.random_bot import RandomBot
 from idoubtit.bots.runner import play_out, play_turn
 from idoubtit.bots.search import SearchBot
+from idoubtit.bots.styles import STYLES
 
 #: The project's bots by name.
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -22,6 +23,8 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "counter": CounterBot,
     "adaptive": AdaptiveBot,
     "search": SearchBot,
+    # The panel of styles (bots/styles.py): people's ways of playing, and the characters.
+    **STYLES,
 }
 
 
