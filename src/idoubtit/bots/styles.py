@@ -30,9 +30,10 @@ import math
 import random
 from typing import NamedTuple
 
-from idoubtit.bots.counter import CounterParams, false_given_claim
+from idoubtit.bots.counter import CounterParams
 from idoubtit.bots.knowledge import claim_is_provably_false, copies_of, rank_distance
-from idoubtit.bots.tracker import Tracker, hypergeom_pmf
+from idoubtit.bots.maths import false_given_claim, hypergeom_pmf
+from idoubtit.bots.tracker import Tracker
 from idoubtit.engine import Action, Card, Decline, Doubt, PileTaken, Play, Played, View
 
 
