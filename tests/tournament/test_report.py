@@ -25,10 +25,12 @@ def shown(outcome: TournamentResult, width: int) -> list[str]:
 
 def test_two_settings_of_one_bot_are_two_rows_under_their_whole_names_even_on_a_narrow_terminal() -> None:
     outcome = TournamentResult(Tournament([*SPECS, "adaptive"], Rules(4), 40), field_of_three_specs(40))
-    for width in (60, 120):
+    for width in (80, 120):
         lines = shown(outcome, width)
         for spec in SPECS:  # once in the standings, once as a row of the head-to-head table
-            assert sum(1 for line in lines if f" {spec} " in line) == 2, (width, spec)
-    standing = next(line for line in shown(outcome, 120) if line.startswith("│ adaptive "))
-    cells = [cell.strip() for cell in standing.split("│")[1:-1]]
+            assert sum(1 for line in lines if f"{spec} " in line) == 2, (width, spec)
+        standings = lines[: next(number for number, line in enumerate(lines) if "Head to head" in line)]
+        assert not any("…" in line for line in standings), width  # and no figure is cut either
+    standing = next(line for line in shown(outcome, 120) if line.startswith("adaptive "))
+    cells = standing.split()
     assert cells[:3] == ["adaptive", "40", "80"]  # 40 games, two seats in each

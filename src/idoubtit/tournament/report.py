@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from idoubtit.tournament.runner import TournamentResult
+from idoubtit.tournament.stats import BotStanding
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -39,27 +40,45 @@ def progress_bar(console: Console | None = None) -> Progress:
     )
 
 
+#: The columns a bot's name keeps in the standings before it folds, so that the figures fit in 80.
+NAME_ROOM: Final = 22
+
+
 def standings_table(outcome: TournamentResult) -> Table:
     """Each bot once, under its full spec (never cut, never read as markup), with the seats it held."""
     bots = outcome.standings.ordered()
-    table = Table(title=f"{len(outcome.results):,} games, {outcome.tournament.rules.players} players")
-    table.add_column("bot", no_wrap=True, min_width=_longest(bot.name for bot in bots))
-    for heading in ("games", "seats", "rating (μ)", "95 % CI", "σ", "win rate", "95 % CI"):
-        table.add_column(heading, justify="right")
-    for bot in bots:
-        rating_low, rating_high = bot.rating_interval
-        low, high = bot.win_interval
-        table.add_row(
-            Text(bot.name),
-            f"{bot.games:,}",
-            f"{bot.seats:,}",
-            f"{bot.mu:.2f}",
-            f"{rating_low:.2f}–{rating_high:.2f}",
-            f"{bot.sigma:.2f}",
-            f"{bot.win_rate:.1%}",
-            f"{low:.1%}–{high:.1%}",
-        )
+    rows = [_standing_row(bot) for bot in bots]
+    # No rules and one space between columns: every figure stays whole in 80 columns.
+    table = Table(
+        title=f"{len(outcome.results):,} games, {outcome.tournament.rules.players} players",
+        box=None,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+    )
+    # A spec longer than the room left folds onto a second line: it is never cut.
+    table.add_column("bot", overflow="fold", min_width=min(_longest(bot.name for bot in bots), NAME_ROOM))
+    headings = ("games", "seats", "rating μ", "μ 95 % CI", "σ", "wins", "wins 95 % CI")
+    for column, heading in enumerate(headings, start=1):
+        width = _longest(str(row[column]) for row in rows)
+        table.add_column(heading, justify="right", no_wrap=True, min_width=width)
+    for row in rows:
+        table.add_row(*row)
     return table
+
+
+def _standing_row(bot: BotStanding) -> tuple[Text, str, str, str, str, str, str, str]:
+    rating_low, rating_high = bot.rating_interval
+    low, high = bot.win_interval
+    return (
+        Text(bot.name),
+        f"{bot.games:,}",
+        f"{bot.seats:,}",
+        f"{bot.mu:.2f}",
+        f"{rating_low:.2f}–{rating_high:.2f}",
+        f"{bot.sigma:.2f}",
+        f"{bot.win_rate:.1%}",
+        f"{low:.1%}–{high:.1%}",
+    )
 
 
 def cross_table(outcome: TournamentResult) -> Table:
