@@ -120,6 +120,16 @@ def test_an_empty_answer_puts_down_the_cards_of_the_due_rank() -> None:
     assert "Not allowed" not in text
 
 
+def test_an_empty_answer_without_the_due_rank_asks_for_cards_in_words_a_person_reads() -> None:
+    seed = next(
+        seed for seed in range(100) if all(card.rank.symbol != "A" for card in Game.deal(Rules(3), seed).hand(0))
+    )
+    text, _ = run_plain("\n1\nquit\n", Rules(3), seed=seed)
+    assert "Not allowed: you hold none of the rank that is due: give the numbers of the cards to put down" in text
+    assert "play 0" not in text  # the engine's notation is not a person's answer
+    assert "You put down “1 Ace”." in text  # asked again, the card number is taken
+
+
 def test_under_v5_the_picked_cards_can_be_announced_with_as_alone() -> None:
     seed, aces = deal_with_aces()
     text, _ = run_plain("\nas A\nquit\n", Rules(3, strict_announcing=True), seed=seed)

@@ -173,6 +173,10 @@ class PlainGame:
         # "AS" is also the Ace of spades: to play that card last, name it before the others.
         if len(words) >= 2 and words[-2].lower() == "as" and _is_rank(words[-1]):
             words, announced = words[:-2], words[-2:]
+        if not words and not picked:  # nothing of the due rank to put down for them: they must choose
+            raise MalformedInputError(
+                self.tr.gettext("you hold none of the rank that is due: give the numbers of the cards to put down")
+            )
         if not words:
             words = [str(card) for card in picked]
         numbers = [int(word) for word in words if _is_number(word)]
