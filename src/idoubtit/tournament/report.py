@@ -98,7 +98,7 @@ def cross_table(outcome: TournamentResult) -> Table:
 
 
 def _longest(names: Iterable[str]) -> int:
-    """The width of the longest name, so that a narrow terminal squeezes the figures, not the names."""
+    """The width of the longest of ``names`` (a bot's name, or a column's figures as shown)."""
     return max((len(name) for name in names), default=0)
 
 
