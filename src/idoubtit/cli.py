@@ -275,6 +275,11 @@ def tournament(
             console.print(f"wrote {path}")
 
 
+def _comma_list(text: str | None) -> tuple[str, ...]:
+    """The items of a comma-separated option, stripped, empty ones left out."""
+    return tuple(item.strip() for item in (text or "").split(",") if item.strip())
+
+
 @app.command(cls=Command)
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 lets phones on your network join.")] = (
@@ -310,6 +315,13 @@ def serve(
         str | None,
         typer.Option(help="Other origins (comma-separated, https://host:port) whose web pages may use this server."),
     ] = None,
+    allowed_hosts: Annotated[
+        str | None,
+        typer.Option(
+            help="Other names (comma-separated, or * for any) requests may be sent to, besides IP addresses,"
+            " localhost, this machine's name and --public-url's host."
+        ),
+    ] = None,
 ) -> None:
     """Host tables for people on the network: rooms by code, bots, spectators (protocol: docs/protocol.md)."""
     from idoubtit.server import ServerConfig
@@ -331,7 +343,8 @@ def serve(
             spectators_per_room=spectators_per_room,
             lookups_per_minute=lookups_per_minute,
             forwarded_allow_ips=forwarded_allow_ips or None,
-            allowed_origins=tuple(origin.strip() for origin in (allowed_origins or "").split(",") if origin.strip()),
+            allowed_origins=_comma_list(allowed_origins),
+            allowed_hosts=_comma_list(allowed_hosts),
         )
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None

@@ -288,7 +288,8 @@ async def test_a_seat_with_too_many_connections_loses_its_oldest_not_its_newest(
 
 async def test_a_host_header_never_becomes_the_rooms_link(tmp_path: Path) -> None:
     process = ServerProcess(str(tmp_path / "archive.sqlite3"), log_path=tmp_path / "server.log").start()
-    evil = {"Host": "evil.example"}
+    # A name the server answers to (any under localhost) but that is not its address.
+    evil = {"Host": "evil.localhost"}
     try:
         async with httpx.AsyncClient(base_url=process.http) as http:
             created = (await http.post("/api/rooms", json={"players": 3})).json()
@@ -301,7 +302,7 @@ async def test_a_host_header_never_becomes_the_rooms_link(tmp_path: Path) -> Non
             room = (await http.get(f"/api/rooms/{code}")).json()
             assert room["link"] == f"{process.http}/r/{code}"
             qr = await http.get(f"/api/rooms/{code}/qr.svg")
-            assert b"evil.example" not in qr.content
+            assert b"evil" not in qr.content
             assert f"127.0.0.1:{process.port}/r/{code}".encode() in qr.content
         async with TableClient.connect(process.ws, code) as watcher:
             assert watcher.room is not None
@@ -446,6 +447,56 @@ async def test_origins_the_host_allows_go_through(tmp_path: Path) -> None:
                 assert response.status_code == status, origin
     finally:
         process.stop()
+
+
+async def test_requests_sent_to_a_name_that_is_not_the_servers_are_refused_even_reading_ones(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    """DNS rebinding: a page at evil.example points its own name at this server's address, so that its
+    requests are same-origin and its script may read the answers. The name in Host gives it away."""
+    room = (await http.post("/api/rooms", json={"players": 3})).json()
+    rebound = {"Host": f"evil.example:{server.port}", "Origin": f"http://evil.example:{server.port}"}
+    for method, path in (("GET", f"/api/rooms/{room['code']}"), ("GET", "/"), ("POST", "/api/rooms")):
+        response = await http.request(method, path, headers=rebound, json={"players": 3})
+        assert refusal(response) == (400, "auth.host"), path
+        assert "--allowed-hosts" in response.json()["error"]["message"]
+    with pytest.raises(websockets.InvalidStatus) as refused_socket:
+        await websockets.connect(
+            f"ws://evil.example:{server.port}/ws/{room['code']}", host="127.0.0.1", port=server.port
+        )
+    assert refused_socket.value.response.status_code == 403
+    for name in ("127.0.0.1", "localhost", "[::1]", "table.localhost", "192.168.1.20"):
+        own = await http.get(f"/api/rooms/{room['code']}", headers={"Host": f"{name}:{server.port}"})
+        assert own.status_code == 200, name
+    async with websockets.connect(
+        f"ws://localhost:{server.port}/ws/{room['code']}", host="127.0.0.1", port=server.port
+    ) as socket:
+        assert (await hello(socket))["type"] == "welcome"
+
+
+async def test_names_the_host_allows_are_served(tmp_path: Path) -> None:
+    options = ("--allowed-hosts", "cards.example.org, Other.LAN", "--public-url", "https://t.example:8443/play")
+    process = ServerProcess(str(tmp_path / "archive.sqlite3"), options, log_path=tmp_path / "server.log").start()
+    try:
+        async with httpx.AsyncClient(base_url=process.http) as http:
+            for name, status in (
+                ("cards.example.org", 200),
+                ("other.lan:8000", 200),
+                ("t.example:8443", 200),
+                ("www.cards.example.org", 400),
+                ("evil.example", 400),
+            ):
+                response = await http.get("/", headers={"Host": name})
+                assert response.status_code == status, name
+    finally:
+        process.stop()
+    anything = ServerProcess(str(tmp_path / "any.sqlite3"), ("--allowed-hosts", "*"), log_path=tmp_path / "a.log")
+    anything.start()
+    try:
+        async with httpx.AsyncClient(base_url=anything.http) as http:
+            assert (await http.get("/", headers={"Host": "evil.example"})).status_code == 200
+    finally:
+        anything.stop()
 
 
 # ------------------------------------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 import math
+import re
 from dataclasses import dataclass, fields
 from urllib.parse import urlsplit
 
@@ -50,6 +52,10 @@ class ServerConfig:
     #: Origins (``https://cards.example.org``) whose web pages may use the lobby and the tables, besides
     #: the server's own (the address a request was sent to, and ``public_url``).
     allowed_origins: tuple[str, ...] = ()
+    #: Host names (``cards.example.org``) requests may be addressed to, besides any IP address,
+    #: ``localhost``, this machine's own name and ``public_url``'s host; ``*`` for any name. A page on some
+    #: other name that its owner's DNS points at this server (DNS rebinding) is refused.
+    allowed_hosts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for spec in fields(self):
@@ -64,6 +70,11 @@ class ServerConfig:
             if origin_of(origin) is None:
                 raise ValueError(
                     f"an allowed origin is scheme://host[:port], such as https://cards.example.org, not {origin!r}"
+                )
+        for name in self.allowed_hosts:
+            if name != "*" and not HOST_NAME.fullmatch(name):
+                raise ValueError(
+                    f"an allowed host is a name such as cards.example.org (no scheme, port or path) or *, not {name!r}"
                 )
 
 
@@ -87,6 +98,36 @@ def origin_of(url: str) -> str | None:
 
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
+
+#: A DNS name: dot-separated labels of letters, digits and inner hyphens.
+HOST_NAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
+
+
+def host_name_of(host_header: str) -> str | None:
+    """The name or address in a ``Host`` header, lower case, without its port or IPv6 brackets; None
+    when it is not one.
+
+    >>> host_name_of("Table.LAN:8000"), host_name_of("[::1]:80"), host_name_of("a b")
+    ('table.lan', '::1', None)
+    """
+    try:
+        parts = urlsplit(f"http://{host_header.strip()}")
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+    except ValueError:
+        return None
+    name = parts.hostname
+    if not name or parts.path or parts.query or parts.fragment or parts.username is not None:
+        return None
+    return name if is_address(name) or HOST_NAME.fullmatch(name) else None
+
+
+def is_address(name: str) -> bool:
+    """Whether ``name`` is an IPv4 or IPv6 address (not a name)."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _check_positive(name: str, value: object, *, allow_zero: bool, whole: bool = False) -> None:

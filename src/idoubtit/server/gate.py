@@ -1,6 +1,10 @@
-"""What every request passes before the lobby or a table sees it: where it comes from, and how often
-its address has guessed a room code wrong.
+"""What every request passes before the lobby or a table sees it: which name it was sent to, where it
+comes from, and how often its address has guessed a room code wrong.
 
+* **Host.** Every request, reading ones included, must be addressed (its ``Host``) to an IP address,
+  ``localhost``, this machine's own name, ``--public-url``'s host or one of ``--allowed-hosts``. A web
+  page elsewhere could otherwise point its own name at this server's address (DNS rebinding) and then
+  use the lobby and read its answers as its own origin, passing the origin check below.
 * **Origin.** A browser names the page that makes a request in ``Origin``. A request that changes
   something (any HTTP method but GET, HEAD and OPTIONS, and every WebSocket) from a page of another
   origin is refused: no web page elsewhere may create rooms from a visitor's browser or sit them at a
@@ -14,11 +18,13 @@ its address has guessed a room code wrong.
 from __future__ import annotations
 
 import json
+import socket
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Final
+from urllib.parse import urlsplit
 
-from idoubtit.server.config import DEFAULT_PORTS, ServerConfig, origin_of
+from idoubtit.server.config import DEFAULT_PORTS, ServerConfig, host_name_of, is_address, origin_of
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -67,20 +73,53 @@ class LookupThrottle:
             }
 
 
+class HostCheck:
+    """Which names requests may be addressed to (see the module's docstring)."""
+
+    def __init__(self, config: ServerConfig, machine: str | None = None) -> None:
+        self.any = "*" in config.allowed_hosts
+        machine = (machine if machine is not None else socket.gethostname()).lower().rstrip(".")
+        names = {name.lower().rstrip(".") for name in config.allowed_hosts}
+        if machine:
+            names |= {machine, f"{machine}.local"}  # the machine's name, and its mDNS name on a LAN
+        if config.public_url is not None and (public := urlsplit(config.public_url).hostname):
+            names.add(public.lower().rstrip("."))
+        self.names = frozenset(names)
+
+    def allows(self, host_header: str | None) -> bool:
+        """Whether a request with this ``Host`` header (None: it had none, so no browser sent it) is
+        served."""
+        if host_header is None or self.any:
+            return True
+        name = host_name_of(host_header)
+        if name is None:
+            return False
+        name = name.rstrip(".")
+        return is_address(name) or name == "localhost" or name.endswith(".localhost") or name in self.names
+
+
 class Gate:
-    """ASGI middleware: the origin check for everything, the lookup throttle for the lobby's room paths
-    (the WebSocket checks the throttle itself, so that it can say why in an ``error`` message)."""
+    """ASGI middleware: the host and origin checks for everything, the lookup throttle for the lobby's
+    room paths (the WebSocket checks the throttle itself, so that it can say why in an ``error``
+    message)."""
 
     def __init__(self, app: App, config: ServerConfig, throttle: LookupThrottle) -> None:
         self.app, self.throttle = app, throttle
+        self.hosts = HostCheck(config)
         extra = [origin_of(origin) for origin in config.allowed_origins]
         public = [] if config.public_url is None else [origin_of(config.public_url)]
         self.origins = frozenset(origin for origin in [*extra, *public] if origin is not None)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
-        if kind == "websocket" or (kind == "http" and scope["method"] not in READING):
-            headers = _headers(scope)
+        if kind not in {"http", "websocket"}:
+            await self.app(scope, receive, send)
+            return
+        headers = _headers(scope)
+        if not self.hosts.allows(headers.get("host")):
+            await self._refuse_host(kind, headers["host"], receive, send)
+            return
+        if kind == "websocket" or scope["method"] not in READING:
             origin = headers.get("origin")
             if origin is not None and not self.allows_origin(origin, headers.get("host", "")):
                 await self._refuse_origin(kind, origin, receive, send)
@@ -96,6 +135,14 @@ class Gate:
         return origin_of(origin) in self.origins or _same_host(origin, host)
 
     @staticmethod
+    async def _refuse_host(kind: str, host: str, receive: Receive, send: Send) -> None:
+        if kind == "websocket":
+            await receive()
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        await _json(send, 400, "auth.host", HOST_MESSAGE.format(host=host[:60]))
+
+    @staticmethod
     async def _refuse_origin(kind: str, origin: str, receive: Receive, send: Send) -> None:
         if kind == "websocket":  # refuse the handshake: the browser sees HTTP 403
             await receive()
@@ -104,6 +151,10 @@ class Gate:
         await _json(send, 403, "auth.origin", f"requests from pages at {origin[:60]!r} are not allowed here")
 
 
+HOST_MESSAGE: Final = (
+    "this server answers requests sent to an IP address, localhost, its own name or --public-url's host,"
+    " not to {host!r}; its host may allow that name with --allowed-hosts"
+)
 LOOKUPS_MESSAGE: Final = "too many room codes that name no room were tried from your address; wait a minute"
 
 
