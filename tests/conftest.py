@@ -33,3 +33,22 @@ def postgres_server() -> Iterator[str]:
         yield cluster.url
     finally:
         cluster.stop()
+
+
+#: Tests that take a minute or more, longest first: collected first, so that the test workers start
+#: them at once, one each, and the many short tests fill in around them.
+LONG_TESTS = (
+    "tests/server/test_leak.py::test_no_message_of_thousands_of_games",
+    "tests/web/test_screens.py",
+    "tests/web/test_browser.py",
+    "tests/tui/",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        return next(
+            (place for place, prefix in enumerate(LONG_TESTS) if item.nodeid.startswith(prefix)), len(LONG_TESTS)
+        )
+
+    items.sort(key=rank)
