@@ -161,3 +161,42 @@ def test_a_bot_spec_with_several_options_is_one_bot_on_the_command_line(tmp_path
     result = runner.invoke(app, [*arguments, "--games", "2", "--workers", "1", "--json", str(tmp_path / "t.json")])
     assert result.exit_code == 0, result.output
     assert "search[iterations=2,belief=false]" in (tmp_path / "t.json").read_text(encoding="utf-8")
+
+
+def test_a_gauntlet_writes_one_table_one_plot_markdown_and_json(tmp_path: Path) -> None:
+    arguments = ["tournament", "--bots", "honest,random", "--against", "random; rock+bluffer", "--players", "3"]
+    files = [
+        "--plots",
+        str(tmp_path / "g.png"),
+        "--markdown",
+        str(tmp_path / "g.md"),
+        "--json",
+        str(tmp_path / "g.json"),
+    ]
+    result = runner.invoke(app, [*arguments, "--games", "3", "--workers", "1", *files], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "rock+bluffer" in result.output
+    assert "Win rate alone against 2 opponents" in result.output
+    assert (tmp_path / "g.png").read_bytes().startswith(b"\x89PNG")
+    assert (tmp_path / "g.md").read_text(encoding="utf-8").startswith("| field | `honest` | `random` |")
+    cells = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))["cells"]
+    assert [(cell["candidate"], cell["field"], cell["games"]) for cell in cells] == [
+        ("honest", "random", 3),
+        ("random", "random", 3),
+        ("honest", "rock+bluffer", 3),
+        ("random", "rock+bluffer", 3),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--against", "random;nobody"], "nobody"),
+        (["--against", " ; "], "at least one field"),
+        (["--markdown", "t.md"], "give --against too"),
+    ],
+)
+def test_a_gauntlet_that_cannot_run_is_refused_before_playing(arguments: list[str], message: str) -> None:
+    result = runner.invoke(app, ["tournament", "--bots", "honest", *arguments], env={"COLUMNS": "200"})
+    assert result.exit_code == 2
+    assert message in result.output

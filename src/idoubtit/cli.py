@@ -216,8 +216,19 @@ def tournament(
     open_table: OpenTable = False,
     strict: Strict = False,
     decks: Decks = None,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            help="A gauntlet: each of --bots alone against each of these fields (';'-separated). A field is a bot,"
+            " whose copies fill the other seats, or bots joined by '+', drawn afresh for every deal."
+        ),
+    ] = None,
+    markdown: Annotated[
+        Path | None, typer.Option(help="With --against: also write the gauntlet's table, in Markdown, to this file.")
+    ] = None,
 ) -> None:
-    """Play bots against each other on duplicate deals and rate them (openskill, 95 % intervals)."""
+    """Play bots against each other on duplicate deals and rate them (openskill, 95 % intervals), or run
+    a gauntlet (--against): how often each bot wins alone against each field."""
     from rich.console import Console
 
     from idoubtit.tournament import run_tournament
@@ -233,11 +244,7 @@ def tournament(
 
     rules = build_rules(players, decks, ascending, cap, places, open_table, strict)
     names = split_specs(bots)
-    for name in set(names):
-        try:
-            make_bot(name)
-        except (ValueError, TypeError) as error:
-            raise typer.BadParameter(str(error), param_hint="--bots") from None
+    _check_bots(names, "--bots")
     if games < 1:
         raise typer.BadParameter("play at least one game", param_hint="--games")
     if plots is not None:
@@ -246,6 +253,13 @@ def tournament(
         except ValueError as error:
             raise typer.BadParameter(str(error), param_hint="--plots") from None
     workers = default_workers() if workers is None else max(1, workers)
+    if against is not None:
+        _gauntlet(list(dict.fromkeys(names)), against, rules, games, seed, workers, cluster, json_path, plots, markdown)
+        return
+    if markdown is not None:
+        raise typer.BadParameter(
+            "a Markdown table is written for a gauntlet: give --against too", param_hint="--markdown"
+        )
     total = -(-games // players) * players
     console = Console()
     with progress_bar(console) as bar:
@@ -253,26 +267,77 @@ def tournament(
         outcome = run_tournament(names, rules, games, seed, workers, cluster, lambda done: bar.advance(task, done))
     console.print(standings_table(outcome))
     console.print(cross_table(outcome))
+    console.print(_speed_line(len(outcome.results), outcome.seconds, workers))
+    if json_path is not None:
+        write_json(outcome, json_path)
+    if plots is not None:
+        for path in write_plots(outcome, plots):
+            console.print(f"wrote {path}")
+
+
+def _check_bots(names: list[str], option: str) -> None:
+    """Build each named bot once, so that a misspelt one is refused before any game is played."""
+    for name in set(names):
+        try:
+            make_bot(name)
+        except (ValueError, TypeError) as error:
+            raise typer.BadParameter(str(error), param_hint=option) from None
+
+
+def _speed_line(games: int, seconds: float, workers: int) -> str:
     tr = translations(pick_language())
     summary = tr.ngettext(
         "%(games)s games in %(seconds)s s on %(workers)d worker (%(speed)s games/s)",
         "%(games)s games in %(seconds)s s on %(workers)d workers (%(speed)s games/s)",
         workers,
     )  # a tournament plays at least one game per seat, so "games" is always plural
-    console.print(
-        summary
-        % {
-            "games": f"{len(outcome.results):,}",
-            "seconds": f"{outcome.seconds:.1f}",
-            "workers": workers,
-            "speed": f"{len(outcome.results) / max(outcome.seconds, 1e-9):,.0f}",
-        }
+    speed = f"{games / max(seconds, 1e-9):,.0f}"
+    return summary % {"games": f"{games:,}", "seconds": f"{seconds:.1f}", "workers": workers, "speed": speed}
+
+
+def _gauntlet(
+    candidates: list[str],
+    against: str,
+    rules: Rules,
+    games: int,
+    seed: int,
+    workers: int,
+    cluster: str | None,
+    json_path: Path | None,
+    plots: Path | None,
+    markdown: Path | None,
+) -> None:
+    """``tournament --against``: every candidate alone against every field, one table and one plot."""
+    from rich.console import Console
+
+    from idoubtit.tournament.gauntlet import parse_fields, run_gauntlet
+    from idoubtit.tournament.report import (
+        gauntlet_markdown,
+        gauntlet_table,
+        progress_bar,
+        write_gauntlet_plot,
+        write_json,
     )
+
+    try:
+        fields = parse_fields(against)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--against") from None
+    _check_bots([bot for field in fields for bot in field.pool], "--against")
+    console = Console()
+    with progress_bar(console) as bar:
+        task = bar.add_task("games", total=len(candidates) * len(fields) * -(-games // rules.players) * rules.players)
+        outcome = run_gauntlet(
+            candidates, fields, rules, games, seed, workers, cluster, lambda done: bar.advance(task, done)
+        )
+    console.print(gauntlet_table(outcome))
+    console.print(_speed_line(outcome.games, outcome.seconds, workers))
     if json_path is not None:
         write_json(outcome, json_path)
+    if markdown is not None:
+        markdown.write_text(gauntlet_markdown(outcome), encoding="utf-8")
     if plots is not None:
-        for path in write_plots(outcome, plots):
-            console.print(f"wrote {path}")
+        console.print(f"wrote {write_gauntlet_plot(outcome, plots)}")
 
 
 def _comma_list(text: str | None) -> tuple[str, ...]:

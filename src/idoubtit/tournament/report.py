@@ -1,4 +1,4 @@
-"""Showing a tournament: a table on screen, JSON, and PNG plots."""
+"""Showing a tournament or a gauntlet: a table on screen, JSON, Markdown, and PNG plots."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.table import Table
 from rich.text import Text
 
+from idoubtit.tournament.gauntlet import GauntletResult
 from idoubtit.tournament.runner import TournamentResult
 from idoubtit.tournament.stats import BotStanding
 
@@ -102,7 +103,7 @@ def _longest(names: Iterable[str]) -> int:
     return max((len(name) for name in names), default=0)
 
 
-def write_json(outcome: TournamentResult, path: Path) -> None:
+def write_json(outcome: TournamentResult | GauntletResult, path: Path) -> None:
     path.write_text(json.dumps(outcome.to_dict(), indent=1) + "\n", encoding="utf-8")
 
 
@@ -175,3 +176,75 @@ def _plot_seats(outcome: TournamentResult, axes: Axes) -> None:
     axes.set_ylabel("win rate")
     axes.set_title("Win rate by seat")
     axes.legend()
+
+
+# ----------------------------------------------------------------------------------------------
+# A gauntlet: candidates against fields
+
+
+def gauntlet_table(outcome: GauntletResult) -> Table:
+    """One row per field, one column per candidate: its win rate, and the 95 % interval beneath."""
+    players = outcome.rules.players
+    table = Table(
+        title=f"Win rate alone against {players - 1} opponents ({outcome.games:,} games; chance {1 / players:.0%})",
+        box=None,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+    )
+    table.add_column("field", overflow="fold", min_width=min(_longest(f.name for f in outcome.fields), NAME_ROOM))
+    for candidate in outcome.candidates:
+        table.add_column(Text(candidate), justify="right", overflow="fold")
+    for field in outcome.fields:
+        cells = []
+        for candidate in outcome.candidates:
+            cell = outcome.cell(candidate, field.name)
+            low, high = cell.win_interval
+            cells.append(f"{cell.win_rate:.1%}\n{low:.1%}–{high:.1%}")
+        table.add_row(Text(field.name), *cells)
+    return table
+
+
+def gauntlet_markdown(outcome: GauntletResult) -> str:
+    """The same table in Markdown, for documentation: each cell the win rate and its 95 % interval."""
+    header = "| field | " + " | ".join(f"`{candidate}`" for candidate in outcome.candidates) + " |"
+    lines = [header, "| --- |" + " ---: |" * len(outcome.candidates)]
+    for field in outcome.fields:
+        cells = []
+        for candidate in outcome.candidates:
+            cell = outcome.cell(candidate, field.name)
+            low, high = cell.win_interval
+            cells.append(f"{cell.win_rate:.1%} ({low:.1%}–{high:.1%})")
+        lines.append(f"| `{field.name}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def write_gauntlet_plot(outcome: GauntletResult, target: Path) -> Path:
+    """Every candidate's win rate in every field, with its 95 % interval and the line of chance, as one
+    PNG (``target`` itself when it ends in ``.png``, else ``gauntlet.png`` in the folder ``target``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    check_plots_path(target)
+    path = target if target.suffix.lower() == ".png" else target / "gauntlet.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fields, candidates = outcome.fields, outcome.candidates
+    figure, axes = plt.subplots(figsize=(8, 1.2 + 0.45 * len(fields) * len(candidates)))
+    height = 0.8 / max(1, len(candidates))
+    for number, candidate in enumerate(candidates):
+        cells = [outcome.cell(candidate, field.name) for field in fields]
+        rates = [cell.win_rate for cell in cells]
+        # Clamped at zero: at 0 % or 100 % the interval's end and the rate differ by a rounding error.
+        spreads = [[max(0.0, cell.win_rate - cell.win_interval[0]) for cell in cells],
+                   [max(0.0, cell.win_interval[1] - cell.win_rate) for cell in cells]]  # fmt: skip
+        places = [row + number * height for row in range(len(fields))]
+        axes.barh(places, rates, height, xerr=spreads, capsize=3, label=candidate)
+    axes.axvline(1 / outcome.rules.players, color="grey", linestyle="--", linewidth=1, label="chance")
+    axes.set_yticks([row + 0.4 - height / 2 for row in range(len(fields))], [field.name for field in fields])
+    axes.invert_yaxis()
+    axes.set_xlabel(f"win rate alone against {outcome.rules.players - 1} opponents (95 % interval)")
+    axes.set_title(f"Gauntlet: {outcome.games:,} games, {outcome.rules.players} players")
+    axes.legend(loc="lower right", fontsize="small")
+    _save(figure, path)
+    return path

@@ -82,8 +82,19 @@ def run_games(
     progress: Progress | None = None,
 ) -> list[GameResult]:
     """Play every game of ``tournament`` and return the results in job order."""
-    jobs = tournament.jobs()
-    play = partial(play_batch, rules=tournament.rules.to_dict(), tournament_seed=tournament.seed)
+    return run_jobs(tournament.jobs(), tournament.rules, tournament.seed, workers, cluster, progress)
+
+
+def run_jobs(
+    jobs: list[Job],
+    rules: Rules,
+    seed: int,
+    workers: int = 1,
+    cluster: str | None = None,
+    progress: Progress | None = None,
+) -> list[GameResult]:
+    """Play ``jobs`` (a tournament's or a gauntlet's) on ``rules`` and return the results in job order."""
+    play = partial(play_batch, rules=rules.to_dict(), tournament_seed=seed)
     if cluster is not None:
         stream = _on_dask(cluster, batches(jobs, batch_size(len(jobs), workers)), play)
     elif workers <= 1:
