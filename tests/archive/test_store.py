@@ -221,6 +221,12 @@ def test_a_bot_is_taken_out_or_given_another_level_between_games_only(archive: A
         archive.set_bot_level(code, 1, "medium")
     played = play_stored(archive, game)
     archive.finish_game(game.id, played.places)
+    archive.set_bot_level(code, 1, "rock", display_name=" Walter ")  # a character brings its own name
+    assert [(seat.display_name, seat.bot_level) for seat in archive.load_room(code).seats if seat.number == 1] == [
+        ("Walter", "rock")
+    ]
+    with pytest.raises(InvalidInputError):
+        archive.set_bot_level(code, 1, "easy", display_name="")
     archive.set_bot_level(code, 1, "medium")  # between games again
     archive.remove_bot(code, 1)
     assert archive.load_room(code).empty_seats == (1,)

@@ -86,6 +86,45 @@ async def test_a_name_already_at_the_table_gets_a_number(server: ServerProcess, 
 # One bot at a time
 
 
+async def test_a_character_sits_down_under_its_own_name_and_takes_it_away_again(http: httpx.AsyncClient) -> None:
+    table = await empty_room(http, 5, language="af")
+    bots, headers = f"/api/rooms/{table.code}/bots", host(table)
+    assert (await http.post(bots, json={"level": "bluffer", "count": 1}, headers=headers)).status_code == 200
+    assert (await http.post(bots, json={"level": "rock", "count": 2}, headers=headers)).status_code == 200
+    assert (await http.post(bots, json={"level": "easy", "count": 1}, headers=headers)).status_code == 200
+    room = await room_of(http, table.code)
+    assert [(entry["name"], entry["level"]) for entry in room["seats"][:3]] == [
+        ("Fanie", "bluffer"),
+        ("Bertus", "rock"),
+        ("Bertus 2", "rock"),  # two of one character are told apart
+    ]
+    plain = room["seats"][3]["name"]
+    assert plain in BOT_NAMES["af"]
+
+    async def change(number: int, level: str) -> str:
+        changed = await http.patch(f"/api/rooms/{table.code}/seats/{number}", json={"level": level}, headers=headers)
+        assert changed.status_code == 200, changed.text
+        name: str = (await room_of(http, table.code))["seats"][number]["name"]
+        return name
+
+    assert await change(3, "doubter") == "Dalene"  # a bot that becomes a character takes its name
+    assert await change(0, "bluffer") == "Fanie"  # the same character again keeps its name
+    assert await change(1, "hard") in BOT_NAMES["af"]  # a character that becomes another bot leaves its name
+    assert await change(2, "medium") != "Bertus 2"
+    assert await change(2, "expert") == (await room_of(http, table.code))["seats"][2]["name"]  # a level keeps it
+
+
+async def test_the_language_catalog_brings_the_characters_in_that_language(http: httpx.AsyncClient) -> None:
+    body = (await http.get("/api/i18n/lb")).json()
+    rock = next(sheet for sheet in body["characters"] if sheet["key"] == "rock")
+    assert rock["name"] == "Roger"
+    assert rock["difficulty"] == "easy"
+    assert rock["description"] == body["messages"]["Never lies unless there is no other way, and hardly ever doubts."]
+    assert rock["description"] != "Never lies unless there is no other way, and hardly ever doubts."
+    english = {sheet["key"] for sheet in (await http.get("/api/i18n/en")).json()["characters"]}
+    assert english == {"bluffer", "doubter", "rock", "cautious", "bigbluff", "beginner"}
+
+
 async def test_one_bot_at_a_time_each_with_its_level_changed_or_taken_out_between_games(
     server: ServerProcess, http: httpx.AsyncClient
 ) -> None:

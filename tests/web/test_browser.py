@@ -363,6 +363,32 @@ def test_the_host_seats_computer_players_one_at_a_time_each_with_its_own_strengt
         context.close()
 
 
+def test_the_host_picks_a_character_by_name_reads_what_it_is_like_and_it_sits_under_that_name(
+    browser: Browser, server: ServerProcess
+) -> None:
+    context, page = new_page(browser, viewport={"width": 390, "height": 844})
+    try:
+        create_table(page, server, "Anna", players=3)
+        about = page.locator("#bot-level-about")
+        assert about.inner_text() == "Counts the cards and doubts by the odds."  # medium, the default
+        characters = page.locator("#bot-level optgroup").nth(1).locator("option").all_inner_texts()
+        assert {"Felix (easy)", "Clara (medium)"} <= set(characters), characters
+        page.select_option("#bot-level", "bluffer")
+        page.wait_for_function("() => document.querySelector('#bot-level-about').innerText.startsWith('Bluffs')")
+        assert page.input_value("#bot-level") == "bluffer"  # the choice stays through the page's redraw
+        page.click("button[data-key=add-bot]")
+        page.wait_for_function("() => document.querySelectorAll('.seat-row.bot').length === 1")
+        felix = page.locator(".seat-row.bot").nth(0)
+        assert felix.locator(".who").inner_text().startswith("Felix")
+        assert "Bluffs on most turns" in felix.locator(".character-line").inner_text()
+        assert "easy" in felix.locator(".bot-mark").inner_text()
+        page.select_option("select[data-key=level-1]", "cautious")  # the host changes it into another one
+        page.wait_for_function("() => document.querySelector('.seat-row.bot .who').innerText.startsWith('Clara')")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
 def test_a_reaction_shows_at_the_senders_seat_and_the_server_limits_them(
     browser: Browser, server: ServerProcess
 ) -> None:

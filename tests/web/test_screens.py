@@ -45,7 +45,7 @@ def look_at(page: Page, folder: Path, language: str, screen: str) -> list[str]:
         wrong += [f"{language} {screen} {size}: {problem}" for problem in serious_violations(page)]
         # What a person sees on the screen; the whole page too, for the screens one scrolls.
         page.screenshot(path=str(folder / f"{language}-{screen}-{size}.png"))
-        if screen in {"home", "room", "result"}:
+        if screen in {"home", "room", "room-picker", "result"}:
             page.screenshot(path=str(folder / f"{language}-{screen}-{size}-whole.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     return wrong
@@ -87,8 +87,12 @@ def test_every_screen_fits_reads_and_passes_axe_at_every_size(
         create_table(page, server, "Anna", players=3)
         page.click("button[data-key=add-bot]")
         page.wait_for_function("() => document.querySelectorAll('.seat-row.bot').length === 1")
+        page.select_option("#bot-level", "rock")  # a character, with the line on what it is like
+        page.wait_for_function("() => document.querySelector('#bot-level').value === 'rock'")
+        wrong += look_at(page, folder, language, "room-picker")
         page.click("button[data-key=add-bot]")
         page.wait_for_selector("button[data-key=start]:not([disabled])")
+        page.wait_for_selector(".seat-row .character-line")
         wrong += look_at(page, folder, language, "room")
 
         page.click("button[data-key=start]")

@@ -161,12 +161,16 @@ class Archive:
             session.delete(seat)
             room.updated_at = now()
 
-    def set_bot_level(self, code: str, number: int, level: str) -> None:
-        """Give the computer player in seat ``number`` another level, between games; its name stays."""
+    def set_bot_level(self, code: str, number: int, level: str, display_name: str | None = None) -> None:
+        """Give the computer player in seat ``number`` another level, between games; its name stays
+        unless ``display_name`` gives it a new one (a character brings its own)."""
         level = _bot_level(level)
+        name = None if display_name is None else _display_name(display_name)
         with self._transaction() as session:
             room, seat = self._bot_seat(session, code, number, "changed")
             seat.bot_level = level
+            if name is not None:
+                seat.display_name = name
             room.updated_at = now()
 
     def set_host_seat(self, code: str, number: int) -> None:

@@ -103,6 +103,16 @@ def character(key: str, language: str = DEFAULT_LANGUAGE) -> Character:
     raise ValueError(f"no character {key!r}; the characters are {', '.join(CHARACTER_KEYS)}")
 
 
+def character_key(spec: str | None) -> str | None:
+    """The character a bot spec seats (its name before any options), or None for any other bot.
+
+    >>> character_key("bluffer"), character_key("rock[lie_chance=0.1]"), character_key("hard"), character_key(None)
+    ('bluffer', 'rock', None, None)
+    """
+    key = (spec or "").split("[", 1)[0].strip()
+    return key if key in CHARACTER_KEYS else None
+
+
 def _present(sheet: _Sheet, language: str) -> Character:
     if language not in LANGUAGES:
         language = DEFAULT_LANGUAGE

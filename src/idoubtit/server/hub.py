@@ -28,6 +28,7 @@ from idoubtit.archive import (
 )
 from idoubtit.archive.models import NAME_LENGTH
 from idoubtit.bots import BOTS, LEVELS, parse_spec
+from idoubtit.bots.characters import character, character_key
 from idoubtit.engine import IDoubtItError, Rules
 from idoubtit.names import bot_name, distinct_name
 from idoubtit.server.config import ServerConfig
@@ -217,7 +218,7 @@ class Hub:
             filled = []
             for wanted_number in wanted:
                 taken = [other.name for other in table.seats.values()]
-                name = bot_name(table.settings.language, taken, seed=f"{table.code}:{wanted_number}")
+                name = _bot_seat_name(table, spec, wanted_number, taken)
                 try:
                     await self._stored(self.archive.seat_bot, table.code, spec, wanted_number, name)
                 except ServerError as error:
@@ -238,13 +239,19 @@ class Hub:
         return number
 
     async def set_bot_level(self, code: str, token: str | None, seat: object, level: object) -> tuple[int, str]:
-        """Give a bot another level, between games (host only); its name stays."""
+        """Give a bot another level, between games (host only). Its name stays, but for a character's:
+        a character brings its own name, and takes it away again when the seat becomes another bot."""
         table = self._hosted(code, token)
         spec = bot_spec(level)
         async with table.lock:
             number = self._bot_seat(table, seat, "given another level")
-            await self._stored(self.archive.set_bot_level, table.code, number, spec)
-            table.set_bot_level(number, spec)
+            before, after = character_key(table.seats[number].level), character_key(spec)
+            name = None
+            if before != after:
+                taken = [other.name for other in table.seats.values() if other.number != number]
+                name = _bot_seat_name(table, spec, number, taken)
+            await self._stored(self.archive.set_bot_level, table.code, number, spec, name)
+            table.set_bot_level(number, spec, name)
         return number, spec
 
     async def hand_hosting(self, code: str, token: str | None, seat: object) -> int:
@@ -357,6 +364,14 @@ def _within(name: str, value: object, bounds: tuple[float, float]) -> float:
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
         raise ServerError("room.invalid", f"{name} is a number of seconds from {low:g} to {high:g}, not {shown}")
     return float(value)
+
+
+def _bot_seat_name(table: Table, spec: str, number: int, taken: list[str]) -> str:
+    """A character's own name in the room's language, else a first name from that language's list."""
+    key = character_key(spec)
+    if key is not None:
+        return distinct_name(character(key, table.settings.language).name, taken)
+    return bot_name(table.settings.language, taken, seed=f"{table.code}:{number}")
 
 
 def bot_spec(level: object) -> str:

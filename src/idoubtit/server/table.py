@@ -554,9 +554,11 @@ class Table:
         del self.seats[number]
         self._broadcast_room()
 
-    def set_bot_level(self, number: int, level: str) -> None:
+    def set_bot_level(self, number: int, level: str, name: str | None = None) -> None:
         seat = self.seats[number]
         seat.level, seat.bot = level, make_bot(level)
+        if name is not None:
+            seat.name = name
         self._broadcast_room()
 
     def set_locked(self, locked: bool) -> None:

@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from idoubtit.bots.characters import characters
 from idoubtit.i18n import DOMAIN, LANGUAGES, catalog_path
 from idoubtit.server.hub import Hub
 from idoubtit.server.protocol import ServerError
@@ -41,7 +42,12 @@ def add_web(app: FastAPI) -> None:
     async def messages(language: str) -> dict[str, Any]:
         if language not in LANGUAGES:
             raise ServerError("i18n.unknown", f"no language {language!r}; there are {', '.join(LANGUAGES)}", 404)
-        return {"language": language, "languages": LANGUAGES, "messages": catalog_messages(language)}
+        return {
+            "language": language,
+            "languages": LANGUAGES,
+            "messages": catalog_messages(language),
+            "characters": character_sheets(language),
+        }
 
     @app.get("/rules/{language}", include_in_schema=False)
     async def rules(language: str) -> HTMLResponse:
@@ -56,6 +62,15 @@ def add_web(app: FastAPI) -> None:
         table = hub.table(code)  # (throttled by the gate, as every lookup by code over HTTP)
         link = table.link or f"{str(request.base_url).rstrip('/')}/r/{table.code}"  # (this answer's only)
         return Response(qr_svg(link), media_type="image/svg+xml")
+
+
+@cache
+def character_sheets(language: str) -> list[dict[str, str]]:
+    """The characters a host may seat, as ``language`` presents them (bots/characters.py)."""
+    return [
+        {"key": one.key, "name": one.name, "description": one.description, "difficulty": one.difficulty}
+        for one in characters(language)
+    ]
 
 
 @cache

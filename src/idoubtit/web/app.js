@@ -264,6 +264,7 @@ const act = {
   isHost: () => Boolean(hostAuthority()),
   setBotLevel: (level) => {
     page.botLevel = level;
+    render(); // the line under the choice says what the chosen strength or character is like
   },
   addBot: (level) => attempt(() => api("POST", `/api/rooms/${page.code}/bots`, { level, count: 1 }, hostAuthority())),
   fill: (level) => attempt(() => api("POST", `/api/rooms/${page.code}/bots`, { level }, hostAuthority())),

@@ -2,7 +2,7 @@
 // No DOM here: these functions are the client's logic, tested on their own (tests/web).
 
 import { claimWords, pretty, rankOf, rankPlural } from "./cards.js";
-import { t, tn } from "./i18n.js";
+import { characterOf, t, tn } from "./i18n.js";
 
 /** A fresh table state: nothing heard yet. */
 export function emptyTable() {
@@ -117,6 +117,8 @@ export function isComputer(room, seat) {
 
 export function levelName(level) {
   const base = String(level || "").split("[")[0];
+  const character = characterOf(base);
+  if (character) return levelName(character.difficulty); // a character is shown by how hard it is to beat
   return (
     { easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert"), random: t("random"),
       honest: t("honest"), counter: t("card counter"), adaptive: t("adaptive"), search: t("searching") }[base] ||

@@ -9,6 +9,7 @@ export const LANGUAGE_KEY = "idoubtit.language";
 let current = "en";
 let messages = {};
 let names = { en: "English" };
+let sheets = [];
 
 /** The language to use: the one chosen before, else the first of the browser's that we have, else English. */
 export function pickLanguage(saved, browserLanguages, known) {
@@ -29,10 +30,22 @@ export function format(text, values = {}) {
   });
 }
 
-export function use(language, catalog, languageNames) {
+export function use(language, catalog, languageNames, characterSheets) {
   current = language;
   messages = catalog || {};
   if (languageNames) names = languageNames;
+  if (characterSheets) sheets = characterSheets;
+}
+
+/** The characters a host may seat, as this language presents them: key, name, description, difficulty. */
+export function characters() {
+  return sheets;
+}
+
+/** The character a bot spec seats ("bluffer", "rock[...]"), or undefined for any other bot. */
+export function characterOf(level) {
+  const key = String(level || "").split("[")[0];
+  return sheets.find((sheet) => sheet.key === key);
 }
 
 export function language() {
@@ -64,7 +77,7 @@ export async function load(code, fetcher = fetch) {
   const response = await fetcher(`/api/i18n/${code}`);
   if (!response.ok) throw new Error(`no language ${code}`);
   const body = await response.json();
-  use(body.language, body.messages, body.languages);
+  use(body.language, body.messages, body.languages, body.characters);
   try {
     localStorage.setItem(LANGUAGE_KEY, body.language);
   } catch {

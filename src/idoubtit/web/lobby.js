@@ -1,9 +1,10 @@
 // The room before a game (and between games): its code, link and QR code, and the seats, where the host
-// adds or removes computer players one at a time, sets each one's strength, and hands hosting over.
+// adds or removes computer players one at a time, sets each one's strength or character (bots/characters.py),
+// and hands hosting over.
 
 import { h } from "./dom.js";
 import { levelName, seatName } from "./game.js";
-import { t } from "./i18n.js";
+import { characterOf, characters, t } from "./i18n.js";
 import { computerIcon } from "./table.js";
 
 export const LEVELS = ["easy", "medium", "hard", "expert"];
@@ -29,14 +30,15 @@ export function seatsEditor(page, act, lobby = false) {
   const host = act.isHost();
   const empty = room.seats.filter((seat) => seat === null).length;
   const level = page.botLevel || room.settings.bot_level || "medium";
-  const levelChoice = h("select", { id: "bot-level", "data-key": "bot-level", onchange: (event) => act.setBotLevel(event.target.value) },
-    LEVELS.map((name) => h("option", { value: name, selected: name === level }, levelName(name))));
+  const levelChoice = h("select", { id: "bot-level", "data-key": "bot-level", "aria-describedby": "bot-level-about",
+    onchange: (event) => act.setBotLevel(event.target.value) }, botOptions(level));
   return h("section", { className: "card-panel seats-panel" },
     h("h2", {}, t("Seats")),
     h("ul", { className: "seats" }, room.seats.map((seat, number) => seatRow(page, act, room, number, host))),
     host && empty
       ? h("div", { className: "add-bots" },
-        h("label", { for: "bot-level" }, t("Strength of a new computer player")), levelChoice,
+        h("label", { for: "bot-level" }, t("A new computer player: a strength or a character")), levelChoice,
+        h("p", { id: "bot-level-about", className: "hint" }, aboutBot(level)),
         h("div", { className: "buttons" },
           h("button", { type: "button", "data-key": "add-bot", onclick: () => act.addBot(level) }, t("Add a computer player")),
           empty > 1 ? h("button", { type: "button", className: "secondary", "data-key": "fill", onclick: () => act.fill(level) },
@@ -73,7 +75,7 @@ function seatRow(page, act, room, number, host) {
     controls.push(
       h("label", { for: id, className: "visually-hidden" }, t("Strength of %(name)s", { name: seat.name })),
       h("select", { id, "data-key": id, onchange: (event) => act.changeBot(number, event.target.value) },
-        LEVELS.map((name) => h("option", { value: name, selected: name === baseLevel(seat.level) }, levelName(name)))),
+        botOptions(baseLevel(seat.level))),
       h("button", { type: "button", className: "secondary small", "data-key": `remove-${number}`,
         "aria-label": t("Remove %(name)s", { name: seat.name }), onclick: () => act.removeBot(number) }, t("Remove")));
   }
@@ -86,8 +88,30 @@ function seatRow(page, act, room, number, host) {
       seat.kind === "bot" ? computerIcon() : null,
       seatName(room, number),
       seat.kind === "bot" ? h("span", { className: "bot-mark" }, " " + t("(computer)") + " · " + levelName(seat.level)) : null,
-      marks.length ? h("span", { className: "marks" }, ` (${marks.join(", ")})`) : null),
+      marks.length ? h("span", { className: "marks" }, ` (${marks.join(", ")})`) : null,
+      seat.kind === "bot" && characterOf(seat.level) ? h("span", { className: "character-line" }, characterOf(seat.level).description) : null),
     controls.length ? h("span", { className: "seat-controls" }, controls) : null);
+}
+
+/** The choices for a computer player: the four strengths, then the characters, each named with its difficulty. */
+function botOptions(selected) {
+  const levels = LEVELS.map((name) => h("option", { value: name, selected: name === selected }, levelName(name)));
+  const cast = characters().map((one) =>
+    h("option", { value: one.key, selected: one.key === selected }, `${one.name} (${levelName(one.difficulty)})`));
+  return cast.length
+    ? [h("optgroup", { label: t("Strengths") }, levels), h("optgroup", { label: t("Characters") }, cast)]
+    : levels;
+}
+
+/** One line on what the chosen strength or character is like. */
+export function aboutBot(level) {
+  const character = characterOf(level);
+  if (character) return character.description;
+  return (
+    { easy: t("Tells the truth whenever it can."), medium: t("Counts the cards and doubts by the odds."),
+      hard: t("Counts the cards and learns how each of you bluffs and doubts."),
+      expert: t("Thinks ahead through the hands it cannot see.") }[baseLevel(level)] || ""
+  );
 }
 
 function baseLevel(level) {
