@@ -200,3 +200,17 @@ def test_a_gauntlet_that_cannot_run_is_refused_before_playing(arguments: list[st
     result = runner.invoke(app, ["tournament", "--bots", "honest", *arguments], env={"COLUMNS": "200"})
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_play_pick_seats_the_chosen_characters_under_their_names(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    arguments = ["play", "--plain", "--pick", "--seed", "4", "--players", "3", "--lang", "en", "--save", str(record)]
+    # 7: Walter, the rock; then medium is kept. Then card 1 on every turn, "no" to every claim (each
+    # prompt refuses the other answer and asks again).
+    result = runner.invoke(app, arguments, "7\n\n" + "1\nn\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "Who plays against you?" in result.output
+    seats = json.loads(record.read_text())["table"]["seats"]
+    assert seats[1] == {"name": "Walter", "kind": "bot", "bot": "rock"}
+    assert seats[2]["bot"] == "medium"
+    assert "Walter" in result.output.split("Seat 3 [")[1]  # the table calls the character by its name

@@ -125,6 +125,18 @@ def replay_names(
     return names
 
 
+def _picked_bots(tr: gettext.NullTranslations, bots: str, players: int, plain: bool) -> str:
+    """``--pick``: the person chooses every other seat's bot, starting from ``--bots``; quitting ends here."""
+    from idoubtit.tui.picker import PickerApp, pick_plainly
+
+    specs = bot_specs(bots, players)
+    seats, shown = list(specs), list(specs.values())
+    picked = pick_plainly(tr, seats, shown, sys.stdin, sys.stdout) if plain else PickerApp(tr, seats, shown).run()
+    if picked is None:
+        raise typer.Exit(0)
+    return ",".join(picked)
+
+
 @app.command(cls=Command)
 def play(
     players: Annotated[int, typer.Option("--players", "-n", help="Players at the table, you included (3–11).")] = 4,
@@ -134,6 +146,9 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed of the deal and the bots (random if left out).")] = None,
     lang: Annotated[str | None, typer.Option(help=f"Language: {', '.join(LANGUAGES)} (default: from LANG).")] = None,
     plain: Annotated[bool, typer.Option("--plain", help="Line-by-line game for pipes and screen readers.")] = False,
+    pick: Annotated[
+        bool, typer.Option("--pick", help="Choose a strength or a character for every other seat before the deal.")
+    ] = False,
     ascending: Ascending = False,
     cap: Cap = False,
     places: Places = False,
@@ -152,11 +167,13 @@ def play(
         raise typer.BadParameter(str(error)) from None
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
     game = Game.deal(rules, seed)
-    seated = seat_bots(bots, rules.players, seed)
     tr = translations(language)
+    if pick:
+        bots = _picked_bots(tr, bots, rules.players, plain)
+    seated = seat_bots(bots, rules.players, seed)
     from idoubtit.tui.text import seat_names
 
-    names = seat_names(tr, rules.players, 0, seed)
+    names = seat_names(tr, rules.players, 0, seed, bot_specs(bots, rules.players))
     if plain:
         from idoubtit.tui.plain import PlainGame
 

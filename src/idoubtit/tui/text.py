@@ -7,9 +7,10 @@ player hears the same words whichever they use.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from idoubtit.bots.characters import character, character_key
 from idoubtit.engine import (
     Card,
     Declined,
@@ -28,7 +29,7 @@ from idoubtit.engine import (
     WrongRank,
 )
 from idoubtit.i18n import language_of
-from idoubtit.names import bot_name
+from idoubtit.names import bot_name, distinct_name
 
 Translations = gettext.NullTranslations
 
@@ -206,15 +207,23 @@ def status_line(tr: Translations, view: View, names: Sequence[str]) -> str:
     }
 
 
-def seat_names(tr: Translations, players: int, me: int | None, seed: object = None) -> list[str]:
-    """Names for the seats: "You" for the person, and for each computer player a short first name from
-    the table's language (:func:`idoubtit.names.bot_name`), different from the others at the table and
-    the same for the same ``seed``."""
+def seat_names(
+    tr: Translations, players: int, me: int | None, seed: object = None, specs: Mapping[int, str] | None = None
+) -> list[str]:
+    """Names for the seats: "You" for the person, for a character (by its seat's spec in ``specs``) its
+    own name in the table's language, and for every other computer player a short first name from that
+    language (:func:`idoubtit.names.bot_name`); all different at the table, the same for the same ``seed``."""
     language = language_of(tr)
     you = tr.gettext("You")
     names: list[str] = []
     for seat in range(players):
-        names.append(you if seat == me else bot_name(language, [you, *names], seed=seed))
+        key = character_key((specs or {}).get(seat))
+        if seat == me:
+            names.append(you)
+        elif key is not None:
+            names.append(distinct_name(character(key, language).name, [you, *names]))
+        else:
+            names.append(bot_name(language, [you, *names], seed=seed))
     return names
 
 
