@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.table import Table
 from rich.text import Text
 
-from idoubtit.tournament.gauntlet import GauntletResult
+from idoubtit.tournament.gauntlet import Field, GauntletResult
 from idoubtit.tournament.runner import TournamentResult
 from idoubtit.tournament.stats import BotStanding
 
@@ -230,7 +230,7 @@ def write_gauntlet_plot(outcome: GauntletResult, target: Path) -> Path:
     path = target if target.suffix.lower() == ".png" else target / "gauntlet.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     fields, candidates = outcome.fields, outcome.candidates
-    figure, axes = plt.subplots(figsize=(8, 1.2 + 0.45 * len(fields) * len(candidates)))
+    figure, axes = plt.subplots(figsize=(8, 1.5 + 0.22 * len(fields) * max(len(candidates), 2)))
     height = 0.8 / max(1, len(candidates))
     for number, candidate in enumerate(candidates):
         cells = [outcome.cell(candidate, field.name) for field in fields]
@@ -241,10 +241,16 @@ def write_gauntlet_plot(outcome: GauntletResult, target: Path) -> Path:
         places = [row + number * height for row in range(len(fields))]
         axes.barh(places, rates, height, xerr=spreads, capsize=3, label=candidate)
     axes.axvline(1 / outcome.rules.players, color="grey", linestyle="--", linewidth=1, label="chance")
-    axes.set_yticks([row + 0.4 - height / 2 for row in range(len(fields))], [field.name for field in fields])
+    axes.set_yticks([row + 0.4 - height / 2 for row in range(len(fields))], [_field_label(field) for field in fields])
     axes.invert_yaxis()
     axes.set_xlabel(f"win rate alone against {outcome.rules.players - 1} opponents (95 % interval)")
     axes.set_title(f"Gauntlet: {outcome.games:,} games, {outcome.rules.players} players")
     axes.legend(loc="lower right", fontsize="small")
     _save(figure, path)
     return path
+
+
+def _field_label(field: Field) -> str:
+    """A field's name for the plot, a pool of many bots over several lines (three to a line)."""
+    lines = ["+".join(field.pool[start : start + 3]) for start in range(0, len(field.pool), 3)]
+    return "+\n".join(lines)
