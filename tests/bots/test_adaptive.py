@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from idoubtit import Card, Doubt, Game, Rank, Rules
-from idoubtit.bots import BOTS, HonestBot, RandomBot, play_out
+from idoubtit.bots import BOTS, HonestBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import THRESHOLD_GRID, AdaptiveBot, AdaptiveParams, Habits, OpponentModel
 from idoubtit.bots.base import Bot
 from idoubtit.bots.counter import CounterBot
@@ -188,3 +188,54 @@ def test_plays_two_player_games_under_v4(variants: dict[str, bool]) -> None:
             bots.reverse()
         game = play_out(Game.deal(rules, seed), bots, max_rounds=20_000)
         assert game.is_over
+
+
+# ------------------------------------------------------------------------------------------------------
+# From one game to the next at the same table
+
+
+def evening_against(style: str, games: int, params: AdaptiveParams | None = None, players: int = 4) -> AdaptiveBot:
+    """An adaptive bot in seat 0 for ``games`` games against copies of ``style``, the same bots all along."""
+    bot = AdaptiveBot(random.Random(3), params)
+    others: list[Bot] = [make_bot(style, random.Random(seat)) for seat in range(1, players)]
+    for number in range(games):
+        play_out(Game.deal(Rules(players), seed=100 + number), [bot, *others])
+    return bot
+
+
+def test_what_an_opponent_showed_carries_into_the_next_game_at_the_table_weighed_by_carry() -> None:
+    bot = evening_against("bluffer", 2)
+    before = {seat: (model.lies, model.truths, model.doubts) for seat, model in bot.models.items()}
+    bot.start(0, Rules(4))
+    bot.observe(Game.deal(Rules(4), seed=7).view(0))  # the next game's first view
+    lie, truth = AdaptiveParams().lie_prior
+    for seat in (1, 2, 3):
+        lies, truths, doubts = before[seat]
+        assert bot.models[seat].lies == pytest.approx(lie + 0.8 * (lies - lie))
+        assert bot.models[seat].truths == pytest.approx(truth + 0.8 * (truths - truth))
+        assert bot.models[seat].doubts == pytest.approx(0.8 * doubts)
+        assert lies > lie  # there was something to carry: bluffers were caught
+
+
+def test_an_evening_teaches_it_how_each_opponent_bluffs_and_a_one_game_bot_starts_from_the_priors() -> None:
+    fresh = Habits(AdaptiveParams().pad_prior, AdaptiveParams().multi_prior).mean_padding()
+    rocks = evening_against("rock", 6)
+    bluffers = evening_against("bluffer", 6)
+    assert max(rocks.models[seat].habits.mean_padding() for seat in (1, 2, 3)) < fresh
+    assert min(bluffers.models[seat].habits.mean_padding() for seat in (1, 2, 3)) > fresh
+    forgetful = evening_against("rock", 6, AdaptiveParams(carry=0.0))
+    rock_lies = sum(rocks.models[seat].lies + rocks.models[seat].truths for seat in (1, 2, 3))
+    one_game = sum(forgetful.models[seat].lies + forgetful.models[seat].truths for seat in (1, 2, 3))
+    assert one_game < rock_lies  # with carry 0 only the last game's evidence is left
+
+
+def test_another_seat_or_another_table_size_starts_from_the_priors() -> None:
+    bot = evening_against("bluffer", 1)
+    bot.start(1, Rules(4))
+    bot.observe(Game.deal(Rules(4), seed=8).view(1))
+    assert all(model.lies == AdaptiveParams().lie_prior[0] for model in bot.models.values())
+    bot = evening_against("bluffer", 1)
+    bot.start(0, Rules(5))
+    bot.observe(Game.deal(Rules(5), seed=8).view(0))
+    assert len(bot.models) == 5
+    assert all(model.lies == AdaptiveParams().lie_prior[0] for model in bot.models.values())

@@ -24,9 +24,14 @@ What it learns, per opponent (:class:`OpponentModel`), from the events its own v
   lie rate in the piles we checked.
 
 With that sharper reading it doubts at a lower bar than the counter bot (measured: 0.65 against the
-counter's 1.0, before the pile and near-out adjustments). The model restarts with every game: seats
-are reshuffled between games, and what was learned about one seat would mislead about the next
-player to sit there.
+counter's 1.0, before the pile and near-out adjustments).
+
+**From one game to the next.** At a table the players keep their seats from game to game (D8 only
+moves who starts), so when the same bot plays the next game in the same seat of a table of the same
+size, each opponent's model carries over into the new game, its evidence weighed by ``carry`` (the
+habit and threshold weights raised to that power, the counts scaled by it, each over its prior): an
+evening of games teaches it how each opponent plays, where a single game gives it a few reveals at
+most. A bot built for one game (as tournaments build them) starts from the priors every time.
 
 The belief API, for a search bot that wants to sample hands:
 
@@ -89,6 +94,9 @@ class AdaptiveParams(CounterParams):
     #: Prior weights of the doubt thresholds in THRESHOLD_GRID (how false a claim must look to a
     #: player before it doubts, with the counter's adjustments for the pile and near-out players).
     threshold_prior: tuple[float, ...] = (0.05, 0.1, 0.1, 0.1, 0.15, 0.25, 0.25)
+    #: How much of what earlier games at the table showed of an opponent counts in the next game
+    #: (1: all of it; 0: every game starts from the priors).
+    carry: float = 0.8
 
 
 #: The chances, for a player holding one card of the rank due, that it adds bluff cards to it (with
@@ -226,6 +234,38 @@ class OpponentModel:
         """The chance that an undoubted claim of its is true (pile checks, with the lie prior)."""
         return 1.0 - (self.pile_lies + 2.0 * prior_lie) / (self.pile_lies + self.pile_truths + 2.0)
 
+    def carried(self, params: AdaptiveParams) -> OpponentModel:
+        """This model as the next game at the table starts from it: its evidence weighed by
+        ``params.carry`` over the priors (see the module docstring)."""
+        carry = params.carry
+        habits = Habits(params.pad_prior, params.multi_prior)
+        habits.weights = _tempered(self.habits.weights, habits.weights, carry)
+        lie, truth = params.lie_prior
+        return OpponentModel(
+            habits=habits,
+            lies=lie + carry * (self.lies - lie),
+            truths=truth + carry * (self.truths - truth),
+            pile_lies=carry * self.pile_lies,
+            pile_truths=carry * self.pile_truths,
+            doubts=carry * self.doubts,
+            answers=carry * self.answers,
+            right=carry * self.right,
+            wrong=carry * self.wrong,
+            thresholds=_tempered(self.thresholds, list(params.threshold_prior), carry),
+        )
+
+
+def _tempered(weights: list[float], prior: list[float], power: float) -> list[float]:
+    """Posterior weights with the evidence in them raised to ``power``: prior × (posterior / prior)
+    ^ power, normalized (1 keeps them, 0 gives back the prior)."""
+    prior_total = sum(prior)
+    raised = []
+    for weight, given in zip(weights, prior, strict=True):
+        before = given / prior_total
+        raised.append(before * (weight / before) ** power if before > 0.0 and weight > 0.0 else 0.0)
+    total = sum(raised)
+    return [weight / total for weight in raised] if total > 0.0 else list(weights)
+
 
 @dataclass(frozen=True, slots=True)
 class OpponentBelief:
@@ -328,9 +368,14 @@ class AdaptiveBot(CounterBot):
             self._weigh(view, play)
 
     def _start(self, view: View) -> None:
+        players = view.rules.players
+        same_table = self._seat == view.seat and len(self.models) == players and self.settings.carry > 0.0
         self._seat = view.seat
-        self._active = [True] * view.rules.players
-        self.models = {seat: OpponentModel.fresh(self.settings) for seat in range(view.rules.players)}
+        self._active = [True] * players
+        if same_table:  # the next game at the same table: what each opponent showed carries over
+            self.models = {seat: model.carried(self.settings) for seat, model in self.models.items()}
+        else:
+            self.models = {seat: OpponentModel.fresh(self.settings) for seat in range(players)}
         self._pending = None
         self._weighed = None
         self._declined = set()
