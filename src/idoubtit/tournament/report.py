@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.table import Table
 from rich.text import Text
 
-from idoubtit.tournament.gauntlet import Field, GauntletResult
+from idoubtit.tournament.gauntlet import Cell, Field, GauntletResult
 from idoubtit.tournament.runner import TournamentResult
 from idoubtit.tournament.stats import BotStanding
 
@@ -195,11 +195,9 @@ def gauntlet_table(outcome: GauntletResult) -> Table:
     for candidate in outcome.candidates:
         table.add_column(Text(candidate), justify="right", overflow="fold")
     for field in outcome.fields:
-        cells = []
-        for candidate in outcome.candidates:
-            cell = outcome.cell(candidate, field.name)
-            low, high = cell.win_interval
-            cells.append(f"{cell.win_rate:.1%}\n{low:.1%}–{high:.1%}")
+        cells = [
+            _rate_text(outcome.cell(candidate, field.name), "{rate}\n{low}–{high}") for candidate in outcome.candidates
+        ]
         table.add_row(Text(field.name), *cells)
     return table
 
@@ -209,13 +207,17 @@ def gauntlet_markdown(outcome: GauntletResult) -> str:
     header = "| field | " + " | ".join(f"`{candidate}`" for candidate in outcome.candidates) + " |"
     lines = [header, "| --- |" + " ---: |" * len(outcome.candidates)]
     for field in outcome.fields:
-        cells = []
-        for candidate in outcome.candidates:
-            cell = outcome.cell(candidate, field.name)
-            low, high = cell.win_interval
-            cells.append(f"{cell.win_rate:.1%} ({low:.1%}–{high:.1%})")
+        cells = [
+            _rate_text(outcome.cell(candidate, field.name), "{rate} ({low}–{high})") for candidate in outcome.candidates
+        ]
         lines.append(f"| `{field.name}` | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _rate_text(cell: Cell, layout: str) -> str:
+    """A cell's win rate and 95 % interval, laid out by ``layout`` (``{rate}``, ``{low}``, ``{high}``)."""
+    low, high = cell.win_interval
+    return layout.format(rate=f"{cell.win_rate:.1%}", low=f"{low:.1%}", high=f"{high:.1%}")
 
 
 def write_gauntlet_plot(outcome: GauntletResult, target: Path) -> Path:
