@@ -239,3 +239,11 @@ def test_another_seat_or_another_table_size_starts_from_the_priors() -> None:
     bot.observe(Game.deal(Rules(5), seed=8).view(0))
     assert len(bot.models) == 5
     assert all(model.lies == AdaptiveParams().lie_prior[0] for model in bot.models.values())
+
+
+def test_carry_is_an_option_of_the_spec_from_0_to_1() -> None:
+    assert isinstance(make_bot("adaptive[carry=0]"), AdaptiveBot)
+    assert make_bot("adaptive[carry=0.5]").settings.carry == 0.5  # type: ignore[attr-defined]
+    assert make_bot("search[carry=0]").model.settings.carry == 0.0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="carry is a share from 0 to 1"):
+        make_bot("adaptive[carry=2]")

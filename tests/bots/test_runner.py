@@ -152,11 +152,13 @@ def decisions(bots: list[Bot], game: Game, hook: bool, rounds: int = 400) -> lis
 
 
 @pytest.mark.parametrize("hook", [True, False], ids=["told", "by-views"])
-@pytest.mark.parametrize("spec", ["counter", "adaptive", "search[iterations=3]"])
+@pytest.mark.parametrize("spec", ["counter", "adaptive[carry=0]", "search[iterations=3,carry=0]"])
 def test_a_bot_that_played_a_game_plays_the_next_as_a_fresh_bot_would(spec: str, hook: bool) -> None:
     # A server keeps one bot per seat for game after game. The first game here is cut short, so the
     # second one's log soon grows longer than the one the bots last read: only a bot that notices the
-    # new game (told by the hook, or by its views) decides as a fresh one does.
+    # new game (told by the hook, or by its views) decides as a fresh one does. (The adaptive model
+    # carries what it learned of each opponent into the next game unless carry is 0: that is tested
+    # in test_adaptive.py; here everything else must start over.)
     rules = Rules(4)
     used = [make_bot(spec, random.Random(seat)) for seat in range(4)]
     decisions(used, Game.deal(rules, 1), hook, rounds=7)

@@ -46,6 +46,7 @@ and of the face-down pile cards, consistent with all of that.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from dataclasses import dataclass, field
@@ -333,8 +334,15 @@ class AdaptiveBot(CounterBot):
 
     name = "adaptive"
 
-    def __init__(self, rng: random.Random | None = None, params: AdaptiveParams | None = None) -> None:
+    def __init__(
+        self, rng: random.Random | None = None, params: AdaptiveParams | None = None, carry: float | None = None
+    ) -> None:
+        """``carry`` (when given) replaces ``params.carry``: ``adaptive[carry=0]`` starts every game afresh."""
         self.settings = params or AdaptiveParams()
+        if carry is not None:
+            if not 0.0 <= float(carry) <= 1.0:
+                raise ValueError(f"carry is a share from 0 to 1, not {carry!r}")
+            self.settings = dataclasses.replace(self.settings, carry=float(carry))
         super().__init__(rng, self.settings)
         self.tracker = Tracker(trust=self._trust)
         self.models: dict[int, OpponentModel] = {}

@@ -44,6 +44,8 @@ class SearchBot:
     or more: the plan stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals
     the hands of the samples without the adaptive model's belief (only known cards, the rest at random).
     ``rollouts`` counts the simulated continuations so far, so tests can see when no search was needed.
+    ``carry`` is its model's (:class:`~idoubtit.bots.adaptive.AdaptiveBot`): how much of what earlier
+    games at the table showed of each opponent counts in the next one.
     """
 
     name = "search"
@@ -63,6 +65,7 @@ class SearchBot:
         advisor: bool | str = True,
         belief: bool | str = True,
         params: SearchParams | None = None,
+        carry: float | None = None,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -85,7 +88,7 @@ class SearchBot:
         self.last_search: tuple[int, list[float]] = (0, [])
         self._ledger: Ledger | None = None
         #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
-        self.model = AdaptiveBot(rng=random.Random(self.rng.random()))
+        self.model = AdaptiveBot(rng=random.Random(self.rng.random()), carry=carry)
 
     def start(self, seat: int, rules: Rules) -> None:
         """A new game begins, this bot at ``seat``: forget the last one (see :class:`~idoubtit.bots.base.Bot`)."""
