@@ -8,9 +8,10 @@ import time
 
 import pytest
 
-from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Play, Rank, Rules
+from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Phase, Play, Rank, Rules
 from idoubtit.bots import BOTS, AdaptiveBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import Belief, OpponentBelief
+from idoubtit.bots.runner import settle_window
 from idoubtit.bots.search import SearchBot, SearchParams
 from idoubtit.bots.search.leaf import LeafScore
 from idoubtit.bots.search.sampler import Sampler, believed_cards, rescaled
@@ -146,6 +147,39 @@ def test_a_doubt_that_the_count_leaves_open_is_searched() -> None:
     answer = searcher.act(game.view(1))
     assert answer in (Doubt((1,)), Decline(1))
     assert searcher.rollouts > 0
+
+
+def test_with_advised_doubts_the_models_answer_is_the_one_to_beat() -> None:
+    # With a whole win as the margin nothing can displace the model's answer: every searched doubt
+    # window is answered as the adaptive model in the bot answers it.
+    searcher = SearchBot(rng=random.Random(1), iterations=4, advised_doubts=True, midgame_margin=1.0, play_margin=1.0)
+    said: list[bool] = []
+    model_answer = searcher.model.should_doubt
+
+    def spied(view: View) -> bool:
+        said.append(model_answer(view))
+        return said[-1]
+
+    searcher.model.should_doubt = spied  # type: ignore[method-assign]
+    game = Game.deal(Rules(4), 5)
+    others = [make_bot("bluffer", random.Random(seat)) for seat in (1, 2, 3)]
+    checked = 0
+    while not game.is_over and game.step < 400:
+        if game.phase is Phase.PLAY:
+            seat = game.to_play
+            game.apply((searcher if seat == 0 else others[seat - 1]).act(game.view(seat)))
+            continue
+        answers = {}
+        for seat in game.awaiting:
+            before = len(said)
+            answers[seat] = (searcher if seat == 0 else others[seat - 1]).act(game.view(seat))
+            if seat == 0 and len(said) > before:
+                assert isinstance(answers[seat], Doubt) == said[-1]
+                checked += 1
+        settle_window(game, [s for s, a in answers.items() if isinstance(a, Doubt)],
+                      [s for s, a in answers.items() if not isinstance(a, Doubt)])  # fmt: skip
+    assert checked >= 5
+    assert True in said  # the model did advise doubts, and they were followed
 
 
 @pytest.mark.parametrize("players", [3, 4, 6, 11])

@@ -44,8 +44,10 @@ class SearchBot:
     or more: the plan stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals
     the hands of the samples without the adaptive model's belief (only known cards, the rest at random).
     ``rollouts`` counts the simulated continuations so far, so tests can see when no search was needed.
-    ``carry`` is its model's (:class:`~idoubtit.bots.adaptive.AdaptiveBot`): how much of what earlier
-    games at the table showed of each opponent counts in the next one.
+    ``advised_doubts=True`` makes the model's own answer to a claim (the adaptive bot's) the one to
+    beat, by the same margins as its plan for plays. ``carry`` is its model's
+    (:class:`~idoubtit.bots.adaptive.AdaptiveBot`): how much of what earlier games at the table showed
+    of each opponent counts in the next one.
     """
 
     name = "search"
@@ -66,6 +68,7 @@ class SearchBot:
         belief: bool | str = True,
         params: SearchParams | None = None,
         carry: float | None = None,
+        advised_doubts: bool | str = False,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -82,6 +85,7 @@ class SearchBot:
         given = {name: value for name, value in options.items() if value is not None}
         self.params = dataclasses.replace(params or SearchParams(), **given)
         self.advisor = flag(advisor)
+        self.advised_doubts = flag(advised_doubts)
         self.belief = flag(belief)
         self.rollouts = 0
         #: The last search: sampled deals, and each candidate's average value (for tests and tuning).
@@ -113,7 +117,15 @@ class SearchBot:
             return Doubt((view.seat,))  # the count proves it false
         if lie <= 0.0:
             return Decline(view.seat)  # the claimant is known to hold the cards
-        return self._search(view, ledger, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
+        if not self.advised_doubts:
+            return self._search(view, ledger, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
+        # The model's own answer stands unless the search finds the other one better by a clear margin,
+        # as its plan does for plays: the samples read the claim with the same model, so a close call
+        # between doubting and not is mostly the model's error.
+        margin = self.params.play_margin if self.endgame(view) else self.params.midgame_margin
+        answers: list[Action] = [Decline(view.seat), Doubt((view.seat,))]
+        candidates = answers[::-1] if self.model.should_doubt(view) else answers
+        return self._search(view, ledger, candidates, start, margin, lie=lie)
 
     def _play(self, view: View, ledger: Ledger, start: float) -> Action:
         """The play: the only sensible one, or the best of the candidates, searched against the plan."""
