@@ -6,11 +6,13 @@ import io
 from pathlib import Path
 
 from rich.console import Console
+from rich.progress import Task, TaskID
 
 from idoubtit import Rules
 from idoubtit.tournament import Tournament, TournamentResult
 from idoubtit.tournament.gauntlet import GauntletResult, parse_fields, run_gauntlet
 from idoubtit.tournament.report import (
+    GamesPerSecondColumn,
     cross_table,
     gauntlet_markdown,
     gauntlet_table,
@@ -73,3 +75,10 @@ def test_the_gauntlet_in_markdown_has_each_cell_with_its_interval() -> None:
 def test_the_gauntlet_plot_is_one_png(tmp_path: Path) -> None:
     assert write_gauntlet_plot(gauntlet(), tmp_path / "g.png").read_bytes().startswith(b"\x89PNG")
     assert write_gauntlet_plot(gauntlet(), tmp_path / "plots") == tmp_path / "plots" / "gauntlet.png"
+
+
+def test_the_speed_shown_once_the_games_are_done_is_that_of_the_whole_run() -> None:
+    done = Task(TaskID(0), "games", 400.0, 400.0, _get_time=lambda: 10.0)
+    done.start_time, done.stop_time, done.finished_time = 0.0, 8.0, 8.0
+    done.finished_speed = 731_679.0  # what rich may keep from the last split second
+    assert GamesPerSecondColumn().render(done).plain == "50 games/s"

@@ -25,7 +25,10 @@ class GamesPerSecondColumn(ProgressColumn):
     """The tournament's speed so far."""
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
+        # Once done, the whole run's rate: rich's own last sample can span a split second and show
+        # hundreds of thousands of games a second.
+        elapsed = task.elapsed
+        speed = task.completed / elapsed if task.finished and elapsed else task.speed
         return Text("—  games/s" if speed is None else f"{speed:,.0f} games/s", style="progress.data.speed")
 
 
