@@ -12,10 +12,12 @@ bot at the same table. The difficulty follows the measured strength of the style
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from idoubtit.i18n import DEFAULT_LANGUAGE, LANGUAGES, translations
+from idoubtit.names import bot_name, distinct_name
 
 Difficulty = Literal["easy", "medium", "hard"]
 
@@ -111,6 +113,20 @@ def character_key(spec: str | None) -> str | None:
     """
     key = (spec or "").split("[", 1)[0].strip()
     return key if key in CHARACTER_KEYS else None
+
+
+def computer_name(spec: str | None, language: str, taken: Collection[str], seed: object = None) -> str:
+    """The name a computer player of ``spec`` goes by at a table where ``taken`` are used: a
+    character's own name in ``language`` (numbered when taken, "Felix 2"), else a first name from that
+    language's list (:func:`idoubtit.names.bot_name`).
+
+    >>> computer_name("bluffer", "af", ["Fanie"]), computer_name("rock[doubt_rate=0.1]", "en", [])
+    ('Fanie 2', 'Walter')
+    """
+    key = character_key(spec)
+    if key is not None:
+        return distinct_name(character(key, language).name, taken)
+    return bot_name(language, taken, seed=seed)
 
 
 def _present(sheet: _Sheet, language: str) -> Character:

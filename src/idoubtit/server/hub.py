@@ -28,9 +28,9 @@ from idoubtit.archive import (
 )
 from idoubtit.archive.models import NAME_LENGTH
 from idoubtit.bots import BOTS, LEVELS, parse_spec
-from idoubtit.bots.characters import character, character_key
+from idoubtit.bots.characters import character_key, computer_name
 from idoubtit.engine import IDoubtItError, Rules
-from idoubtit.names import bot_name, distinct_name
+from idoubtit.names import distinct_name
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.gate import LOOKUPS_MESSAGE, LookupThrottle
 from idoubtit.server.protocol import ServerError
@@ -218,7 +218,7 @@ class Hub:
             filled = []
             for wanted_number in wanted:
                 taken = [other.name for other in table.seats.values()]
-                name = _bot_seat_name(table, spec, wanted_number, taken)
+                name = computer_name(spec, table.settings.language, taken, seed=f"{table.code}:{wanted_number}")
                 try:
                     await self._stored(self.archive.seat_bot, table.code, spec, wanted_number, name)
                 except ServerError as error:
@@ -249,7 +249,7 @@ class Hub:
             name = None
             if before != after:
                 taken = [other.name for other in table.seats.values() if other.number != number]
-                name = _bot_seat_name(table, spec, number, taken)
+                name = computer_name(spec, table.settings.language, taken, seed=f"{table.code}:{number}")
             await self._stored(self.archive.set_bot_level, table.code, number, spec, name)
             table.set_bot_level(number, spec, name)
         return number, spec
@@ -364,14 +364,6 @@ def _within(name: str, value: object, bounds: tuple[float, float]) -> float:
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
         raise ServerError("room.invalid", f"{name} is a number of seconds from {low:g} to {high:g}, not {shown}")
     return float(value)
-
-
-def _bot_seat_name(table: Table, spec: str, number: int, taken: list[str]) -> str:
-    """A character's own name in the room's language, else a first name from that language's list."""
-    key = character_key(spec)
-    if key is not None:
-        return distinct_name(character(key, table.settings.language).name, taken)
-    return bot_name(table.settings.language, taken, seed=f"{table.code}:{number}")
 
 
 def bot_spec(level: object) -> str:

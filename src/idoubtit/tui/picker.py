@@ -16,12 +16,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Select, Static
 
+from idoubtit.bots import LEVELS
 from idoubtit.bots.characters import characters
 from idoubtit.i18n import language_of
 from idoubtit.tui.text import Translations
-
-#: The four strengths, as the browser table offers them too (same words, same catalogs).
-LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def _(message: str) -> str:
@@ -29,6 +27,7 @@ def _(message: str) -> str:
     return message
 
 
+#: A line on each of the four strengths, as the browser table says it too (same words, same catalogs).
 LEVEL_LINES = {
     "easy": _("Tells the truth whenever it can."),
     "medium": _("Counts the cards and doubts by the odds."),

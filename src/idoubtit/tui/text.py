@@ -10,7 +10,7 @@ import gettext
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from idoubtit.bots.characters import character, character_key
+from idoubtit.bots.characters import computer_name
 from idoubtit.engine import (
     Card,
     Declined,
@@ -29,7 +29,6 @@ from idoubtit.engine import (
     WrongRank,
 )
 from idoubtit.i18n import language_of
-from idoubtit.names import bot_name, distinct_name
 
 Translations = gettext.NullTranslations
 
@@ -217,13 +216,7 @@ def seat_names(
     you = tr.gettext("You")
     names: list[str] = []
     for seat in range(players):
-        key = character_key((specs or {}).get(seat))
-        if seat == me:
-            names.append(you)
-        elif key is not None:
-            names.append(distinct_name(character(key, language).name, [you, *names]))
-        else:
-            names.append(bot_name(language, [you, *names], seed=seed))
+        names.append(you if seat == me else computer_name((specs or {}).get(seat), language, [you, *names], seed))
     return names
 
 
