@@ -9,9 +9,11 @@ restarted server rebuilds every table from :meth:`Archive.open_rooms`.
 from idoubtit.archive.codes import CODE_ALPHABET, CODE_LENGTH, hash_token, normalize_code
 from idoubtit.archive.database import database_url, default_path
 from idoubtit.archive.errors import ArchiveError, ConflictError, DuplicateStepError, InvalidInputError, NotFoundError
+from idoubtit.archive.history import GameEntry, GamePage, GameSeat, PlayerStats, SeatTotals, TableTotals
 from idoubtit.archive.models import GameStatus, RoomStatus, SeatKind
 from idoubtit.archive.snapshots import GameSnapshot, JoinedSeat, NewRoom, RoomSettings, RoomSnapshot, SeatSnapshot
 from idoubtit.archive.store import Archive
+from idoubtit.archive.transfer import Imported
 
 __all__ = [
     "CODE_ALPHABET",
@@ -20,17 +22,24 @@ __all__ = [
     "ArchiveError",
     "ConflictError",
     "DuplicateStepError",
+    "GameEntry",
+    "GamePage",
+    "GameSeat",
     "GameSnapshot",
     "GameStatus",
+    "Imported",
     "InvalidInputError",
     "JoinedSeat",
     "NewRoom",
     "NotFoundError",
+    "PlayerStats",
     "RoomSettings",
     "RoomSnapshot",
     "RoomStatus",
     "SeatKind",
     "SeatSnapshot",
+    "SeatTotals",
+    "TableTotals",
     "database_url",
     "default_path",
     "hash_token",

@@ -47,6 +47,8 @@ NAME_LENGTH = 40
 BOT_LEVEL_LENGTH = 100
 #: A SHA-256 digest in hexadecimal.
 HASH_LENGTH = 64
+#: Longest player id a browser (or the terminal game) may keep: letters, digits, ``-`` and ``_``.
+PLAYER_ID_LENGTH = 64
 
 
 class RoomStatus(StrEnum):
@@ -165,6 +167,8 @@ class SeatRow(Base):
     #: SHA-256 of the seat's token, never the token: a leaked database lets nobody take a seat.
     token_hash: Mapped[str | None] = mapped_column(String(HASH_LENGTH), unique=True)
     joined_at: Mapped[datetime]
+    #: The random player id the person's browser keeps (no account): their games across tables.
+    player_id: Mapped[str | None] = mapped_column(String(PLAYER_ID_LENGTH))
 
     room: Mapped[RoomRow] = relationship(back_populates="seats")
 
@@ -203,6 +207,32 @@ class GameRow(Base):
     finished_at: Mapped[datetime | None]
 
     room: Mapped[RoomRow] = relationship(back_populates="games")
+    lineup: Mapped[list[GameSeatRow]] = relationship(order_by="GameSeatRow.seat", cascade="all, delete-orphan")
+
+
+class GameSeatRow(Base):
+    """Who sat in one seat of one game, copied from the room's seat when the game started (seats change
+    between games), and, once the game is over, the seat's numbers in it (:class:`idoubtit.history.SeatNumbers`).
+
+    Statistics read these rows, not the records: a person's page sums stored numbers instead of
+    replaying every game they ever played.
+    """
+
+    __tablename__ = "game_seats"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", SeatKind), name="kind"),
+        CheckConstraint("seat >= 0", name="seat"),
+        Index("ix_game_seats_player_id", "player_id"),
+    )
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    display_name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    kind: Mapped[str] = mapped_column(String(8))
+    bot_level: Mapped[str | None] = mapped_column(String(BOT_LEVEL_LENGTH))
+    player_id: Mapped[str | None] = mapped_column(String(PLAYER_ID_LENGTH))
+    #: :meth:`idoubtit.history.SeatNumbers.to_dict`, set when the game is finished.
+    numbers: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
 
 
 class ActionRow(Base):

@@ -23,6 +23,22 @@ from sqlalchemy.orm import Session, sessionmaker
 from idoubtit.archive import database
 from idoubtit.archive.codes import hash_token, is_room_code, new_room_code, new_token, normalize_code
 from idoubtit.archive.errors import ArchiveError, ConflictError, DuplicateStepError, InvalidInputError, NotFoundError
+from idoubtit.archive.history import (
+    GameEntry,
+    GamePage,
+    PlayerStats,
+    SeatTotals,
+    checked_limit,
+    checked_player_id,
+    game_entries,
+    game_page,
+    in_room,
+    lineup_row,
+    of_player,
+    player_totals,
+    record_seat_numbers,
+    room_totals,
+)
 from idoubtit.archive.models import (
     BOT_LEVEL_LENGTH,
     NAME_LENGTH,
@@ -37,8 +53,10 @@ from idoubtit.archive.models import (
 )
 from idoubtit.archive.reading import game_snapshot, room_snapshots, seat_snapshot
 from idoubtit.archive.snapshots import GameSnapshot, JoinedSeat, NewRoom, RoomSettings, RoomSnapshot, SeatSnapshot
+from idoubtit.archive.transfer import Imported, exported, import_records
 from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
 from idoubtit.engine.rules import MAX_OPEN_TABLE
+from idoubtit.history import game_numbers
 
 #: Fresh codes tried before create_room gives up (with 64 million codes, a second try is already rare).
 CODE_ATTEMPTS: Final = 20
@@ -141,12 +159,16 @@ class Archive:
         :meth:`open_rooms` or :meth:`load_room` under ``game.room_code``."""
         return [room.game for room in self.open_rooms() if room.game is not None]
 
-    def join_seat(self, code: str, display_name: str, number: int | None = None) -> JoinedSeat:
+    def join_seat(
+        self, code: str, display_name: str, number: int | None = None, player_id: str | None = None
+    ) -> JoinedSeat:
         """Seat a person at the room (the given seat, or the lowest empty one); the seat's token comes
-        back in clear this once only, and the archive keeps only its hash."""
+        back in clear this once only, and the archive keeps only its hash. ``player_id`` is the random id
+        the person's browser keeps, which ties their games at every table together (None: none)."""
         name = _display_name(display_name)
+        player = checked_player_id(player_id)
         token = new_token()
-        chosen = self._take_seat(code, number, SeatKind.HUMAN, name, None, hash_token(token))
+        chosen = self._take_seat(code, number, SeatKind.HUMAN, name, None, hash_token(token), player)
         return JoinedSeat(normalize_code(code), chosen, token)
 
     def seat_bot(self, code: str, level: str, number: int | None = None, display_name: str | None = None) -> int:
@@ -219,7 +241,14 @@ class Archive:
         return filled
 
     def _take_seat(
-        self, code: str, number: int | None, kind: SeatKind, name: str, level: str | None, token_hash: str | None
+        self,
+        code: str,
+        number: int | None,
+        kind: SeatKind,
+        name: str,
+        level: str | None,
+        token_hash: str | None,
+        player_id: str | None = None,
     ) -> int:
         """Insert the seat row and return its number.
 
@@ -249,6 +278,7 @@ class Archive:
                             bot_level=level,
                             token_hash=token_hash,
                             joined_at=moment,
+                            player_id=player_id,
                         )
                     )
             except IntegrityError:
@@ -314,8 +344,8 @@ class Archive:
                 raise InvalidInputError(f"room {normalized} seats {settings.rules.players}, not {rules.players}")
             if room.status not in {RoomStatus.WAITING, RoomStatus.FINISHED}:
                 raise ConflictError(f"room {normalized} cannot start a game: it is {room.status}")
-            taken = set(session.scalars(select(SeatRow.number).where(SeatRow.room_id == room.id)))
-            empty = sorted(set(range(rules.players)) - taken)
+            seats = list(session.scalars(select(SeatRow).where(SeatRow.room_id == room.id)))
+            empty = sorted(set(range(rules.players)) - {seat.number for seat in seats})
             if empty:
                 raise ConflictError(f"room {normalized}: seats {empty} are empty; fill them before starting")
             latest = session.scalar(
@@ -337,6 +367,7 @@ class Archive:
                 places=None,
                 started_at=moment,
                 finished_at=None,
+                lineup=[lineup_row(seat) for seat in seats],
             )
             session.add(game)
             room.status, room.updated_at = RoomStatus.PLAYING, moment
@@ -457,6 +488,7 @@ class Archive:
                 raise ConflictError(f"game {game_id} changed while it was being finished; try again")
             moment = now()
             game.status, game.places, game.finished_at = GameStatus.FINISHED, list(replayed.places), moment
+            record_seat_numbers(session, game_id, game_numbers(replayed))
             room = session.get_one(RoomRow, game.room_id)
             if room.status == RoomStatus.PLAYING:
                 room.status = RoomStatus.FINISHED
@@ -479,6 +511,66 @@ class Archive:
     def game_record(self, game_id: int) -> dict[str, Any]:
         """The game's record, every stored action included: :meth:`Game.replay` rebuilds the game from it."""
         return self.game(game_id).record
+
+    # ----------------------------------------------------------------------------------------------
+    # Looking back: history, statistics, export and import (queries in archive/history.py)
+
+    def room_games(self, code: str, before: int | None = None, limit: int | None = None) -> GamePage:
+        """The room's games, newest first, ``limit`` to a page (default 20, at most 100), older than
+        game id ``before`` (the page's own ``before`` asks for the next one)."""
+        normalized, size = normalize_code(code), checked_limit(limit)
+        with self._transaction() as session:
+            room = _room_row(session, normalized)
+            return game_page(session, in_room(room.id), _before(before), size)
+
+    def player_games(self, player_id: str, before: int | None = None, limit: int | None = None) -> GamePage:
+        """The games a player id sat in, at every table, newest first (paged as :meth:`room_games`)."""
+        player, size = _player(player_id), checked_limit(limit)
+        with self._transaction() as session:
+            return game_page(session, of_player(player), _before(before), size)
+
+    def recent_games(self, before: int | None = None, limit: int | None = None) -> GamePage:
+        """Every table's games, newest first (paged as :meth:`room_games`)."""
+        size = checked_limit(limit)
+        with self._transaction() as session:
+            return game_page(session, GameRow.id.is_not(None), _before(before), size)
+
+    def game_entry(self, game_id: int) -> GameEntry:
+        """One game as a history lists it: room, number, times, who sat where, places, length."""
+        if isinstance(game_id, bool) or not isinstance(game_id, int):
+            raise InvalidInputError(f"a game id is a whole number, not {game_id!r}")
+        with self._transaction() as session:
+            row = session.execute(
+                select(GameRow, RoomRow.code).join(RoomRow, RoomRow.id == GameRow.room_id).where(GameRow.id == game_id)
+            ).first()
+            if row is None:
+                raise NotFoundError(f"no game with id {game_id}")
+            return game_entries(session, [(row[0], row[1])])[0]
+
+    def room_stats(self, code: str) -> list[SeatTotals]:
+        """Each seat's totals over the room's finished games (a person is known by their seat at a table)."""
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            return room_totals(session, _room_row(session, normalized).id)
+
+    def player_stats(self, player_id: str) -> PlayerStats:
+        """A player id's totals over every finished game it sat in, and per table."""
+        player = _player(player_id)
+        with self._transaction() as session:
+            return player_totals(session, player)
+
+    def export_game(self, game_id: int, *, with_players: bool = False) -> dict[str, Any]:
+        """A stored game as one JSON-ready record: the engine's record plus names, times and places.
+
+        ``with_players`` keeps the seats' player ids (for the archive's owner moving it elsewhere).
+        """
+        return exported(self.game_entry(game_id), self.game_record(game_id), with_players)
+
+    def import_records(self, records: Sequence[object]) -> list[Imported]:
+        """Store exported records (:meth:`export_game`, ``idoubtit play --save``) as games of closed rooms,
+        all or none: each is replayed first, and one that does not replay refuses the whole batch."""
+        with self._transaction() as session:
+            return import_records(session, records)
 
 
 def _canonical(notation: str, step: int) -> str:
@@ -512,6 +604,28 @@ def _seat_row(session: Session, room: RoomRow, code: str, number: int) -> SeatRo
     if seat is None:
         raise ConflictError(f"seat {number} in room {code} is empty")
     return seat
+
+
+def _room_row(session: Session, code: str) -> RoomRow:
+    room = session.scalar(select(RoomRow).where(RoomRow.code == code)) if is_room_code(code) else None
+    if room is None:
+        raise NotFoundError(f"no room with code {code!r}")
+    return room
+
+
+def _before(before: object) -> int | None:
+    if before is None:
+        return None
+    if isinstance(before, bool) or not isinstance(before, int) or before < 1:
+        raise InvalidInputError(f"before is a game id (a whole number from 1), not {before!r}")
+    return before
+
+
+def _player(player_id: object) -> str:
+    player = checked_player_id(player_id)
+    if player is None:
+        raise InvalidInputError("a player id is needed")
+    return player
 
 
 def _room_for_update(session: Session, code: str) -> RoomRow:

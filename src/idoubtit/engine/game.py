@@ -197,6 +197,11 @@ class Game(Checks):
             self._check_seat(seat, "held")
         return tuple(self._hands[seat])
 
+    def pile(self) -> tuple[Card, ...]:
+        """The cards in the pile, in the order they were put down (face down: for the referee and for
+        the replay of a game that is over, never for a player; view() gives only its size)."""
+        return tuple(self._pile)
+
     def view(self, seat: int | None, since: int = 0) -> View:
         """Everything ``seat`` may know (``None``: a spectator). The only way game data leaves the engine.
 
