@@ -89,7 +89,7 @@ def test_a_tables_statistics_are_each_seats_totals_over_its_finished_games(archi
 
 def test_a_persons_statistics_follow_their_player_id_across_tables(archive: Archive) -> None:
     first, _ = golden_room(archive, ANN)
-    other, _ = golden_room(archive, BOB)
+    golden_room(archive, BOB)
     third, _ = golden_room(archive, ANN)
     stats = archive.player_stats(ANN)
     assert stats.totals == totals([GOLDEN_NUMBERS[0], GOLDEN_NUMBERS[0]])
