@@ -54,6 +54,6 @@ def test_bot_games_keep_the_books_balanced(seed: int, players: int) -> None:
     for seat in numbers:
         assert 0 <= seat.doubts_right <= seat.doubts
         assert 0 <= seat.bluffs_caught <= seat.bluffs <= seat.claims
-    assert sum(seat.cards_left for seat in numbers) + game.pile_size == 52 * game.rules.decks
+    assert sum(seat.cards_left for seat in numbers) + game.pile_size == 52 * (game.rules.decks or 1)
     # Every right doubt caught a bluff; bluffs are also caught by a last play or a wrong rank (R7, R10).
     assert sum(seat.doubts_right for seat in numbers) <= sum(seat.bluffs_caught for seat in numbers)

@@ -13,6 +13,7 @@ import os
 import random
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
@@ -103,6 +104,43 @@ def check(messages: list[dict[str, Any]], frames: list[str], seat: int | None, t
     return views
 
 
+@dataclass
+class Probe:
+    """What one anonymous reader got from the history endpoints while a game was on (checked afterwards)."""
+
+    answers: list[tuple[str, int, str]] = field(default_factory=list)  # (path, status, body)
+
+
+async def probe_history(http: httpx.AsyncClient, code: str, delay: float, probe: Probe) -> None:
+    """At a moment into the game, ask every history endpoint what a stranger may ask."""
+    await asyncio.sleep(delay)
+    listed = await http.get(f"/api/rooms/{code}/games", params={"limit": 1})
+    probe.answers.append(("games", listed.status_code, listed.text))
+    game_id = listed.json()["games"][0]["id"]
+    for path in (f"/api/games/{game_id}", f"/api/games/{game_id}/replay", f"/api/rooms/{code}/stats"):
+        answer = await http.get(path)
+        probe.answers.append((path, answer.status_code, answer.text))
+
+
+def check_probe(probe: Probe, truth: Truth) -> None:
+    """No history answer during a game holds a card a spectator could not see at the step it was sent at;
+    once the game is finished (the answer says so), everything of it may be seen."""
+    for path, status, body in probe.answers:
+        data = json.loads(body)
+        finished = data.get("game", {}).get("status") == "finished"
+        if finished:
+            continue
+        if "view" in data:
+            step = data["view"]["step"]
+            leaked = cards_in(body) - truth.known[None][step]
+            assert not leaked, f"{path} showed {sorted(leaked)} at step {step} of a game being played"
+            assert "record" not in data
+        else:
+            assert not cards_in(body), f"{path} showed cards of a game being played: {body[:300]}"
+        if path.endswith("/replay"):
+            assert (status, data["error"]["code"]) == (409, "game.not_finished")
+
+
 def _in_game(number: int) -> Callable[[TableClient], bool]:
     return lambda client: client.state is not None and client.state.startswith(f"{number}.")
 
@@ -126,9 +164,11 @@ async def table_plays(server: ServerProcess, http: httpx.AsyncClient, archive: A
             await start(http, table)
             for client in recipients.values():
                 await client.until(_in_game(number), timeout=STEP_TIMEOUT)
+            probe = Probe()
             await asyncio.gather(
                 play_to_the_end(zero, rng, lie_chance=0.25, timeout=STEP_TIMEOUT),
                 play_to_the_end(one, rng, lie_chance=0.1, timeout=STEP_TIMEOUT),
+                probe_history(http, table.code, rng.uniform(0.0, 0.3), probe),
             )
             await watcher.until(lambda c: c.over, timeout=STEP_TIMEOUT)
             stored = await asyncio.to_thread(archive.load_room, table.code)
@@ -138,7 +178,18 @@ async def table_plays(server: ServerProcess, http: httpx.AsyncClient, archive: A
             for seat, client in recipients.items():
                 assert client.frames is not None
                 checked += check(client.received[marks[seat] :], client.frames[marks[seat] :], seat, truth)
+            check_probe(probe, truth)
+            if number % 5 == 1:  # and once it is over, the whole record is served
+                await check_finished(http, stored.latest_game.id, stored.latest_game.record)
     return checked
+
+
+async def check_finished(http: httpx.AsyncClient, game_id: int, record: dict[str, Any]) -> None:
+    served = (await http.get(f"/api/games/{game_id}")).json()
+    assert served["game"]["status"] == "finished"
+    assert {key: served["record"][key] for key in record} == record
+    frames = (await http.get(f"/api/games/{game_id}/replay")).json()["frames"]
+    assert len(frames) == len(record["actions"]) + 1
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
@@ -168,3 +219,12 @@ def test_the_check_itself_catches_a_card_the_recipient_could_not_see() -> None:
         check([forged], [spelled], 0, truth)
     with pytest.raises(AssertionError, match="outside a view"):
         check([{"type": "room"}], [json.dumps({"type": "room", "name": foreign})], 0, truth)
+    spectator = game.view(None).to_dict()
+    honest_answer = json.dumps({"game": {"status": "playing"}, "view": spectator})
+    check_probe(Probe([("/api/games/1", 200, honest_answer)]), truth)
+    leaked = json.dumps({"game": {"status": "playing"}, "view": {**spectator, "hand": [foreign]}})
+    with pytest.raises(AssertionError, match="of a game being played"):
+        check_probe(Probe([("/api/games/1", 200, leaked)]), truth)
+    listed = json.dumps({"games": [{"id": 1, "status": "playing", "seats": [{"name": foreign}]}]})
+    with pytest.raises(AssertionError, match="showed cards"):
+        check_probe(Probe([("games", 200, listed)]), truth)

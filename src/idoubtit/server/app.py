@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketState
 from idoubtit.archive import Archive
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.gate import Gate, LookupThrottle
+from idoubtit.server.history import add_history
 from idoubtit.server.hub import Hub
 from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
@@ -167,6 +168,7 @@ def create_app(config: ServerConfig, archive: Archive | None = None) -> FastAPI:
     )
     app.add_middleware(Gate, config=config, throttle=throttle)
     _add_lobby(app, config)
+    add_history(app)
     _add_socket(app, config)
     add_web(app)
     return app
@@ -210,8 +212,8 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
     @app.post("/api/rooms/{code}/seats", status_code=201)
     async def join(request: Request, code: str) -> dict[str, Any]:
         data = await _body(request, config)
-        _only(data, {"name", "seat"})
-        table, seat, token = await hub_of(request).join(code, data.get("name"), data.get("seat"))
+        _only(data, {"name", "seat", "player"})
+        table, seat, token = await hub_of(request).join(code, data.get("name"), data.get("seat"), data.get("player"))
         return {"code": table.code, "seat": seat, "token": token}
 
     @app.post("/api/rooms/{code}/start")

@@ -170,11 +170,12 @@ class Hub:
         self._rooms_by_address[key] += 1
         return table, created.host_token
 
-    async def join(self, code: str, name: object, seat: object = None) -> tuple[Table, int, str]:
+    async def join(self, code: str, name: object, seat: object = None, player: object = None) -> tuple[Table, int, str]:
         """Seat a person; returns the table, the seat and its token (given out once).
 
         A name already at the table gets the first free number ("Anna 2"). The first person seated hosts
-        at the table (see :meth:`Table.is_host`).
+        at the table (see :meth:`Table.is_host`). ``player`` is the random player id the person's browser
+        keeps, which ties their games at every table together for their statistics (None: none).
         """
         table = self.table(code)
         if not isinstance(name, str):
@@ -184,7 +185,7 @@ class Hub:
             if table.locked:
                 raise ServerError("room.locked", f"room {table.code} is locked: the host lets nobody new sit down", 403)
             shown = _distinct(name, [taken.name for taken in table.seats.values()])
-            joined = await self._stored(self.archive.join_seat, table.code, shown, number)
+            joined = await self._stored(self.archive.join_seat, table.code, shown, number, player)
             stored = await self._run(self.archive.load_room, table.code)
             snapshot = stored.seat(joined.number)
             assert snapshot is not None
@@ -321,6 +322,10 @@ class Hub:
         if not table.is_host(token):
             raise ServerError("auth.not_host", f"only the host of room {table.code} may do that", 403)
         return table
+
+    async def ask(self, question: Callable[[Hub], T]) -> T:
+        """Run a reading question to the archive on the archive's threads (the event loop never waits on it)."""
+        return await asyncio.get_running_loop().run_in_executor(self._database, question, self)
 
     async def _stored(self, function: Callable[..., T], *arguments: Any, **options: Any) -> T:
         """Run an archive change, turning its refusals into the protocol's errors."""

@@ -1,0 +1,131 @@
+"""Looking back over HTTP: a table's games, one game (its public log while it is played, its whole record
+and a replay once it is over), a table's statistics and a person's.
+
+Everything comes from the archive, so a closed table's history is there too. A game still being played
+is only ever shown as a spectator sees it (``view(None)``): no request, by anyone, gets a hidden card
+of it. Once it is finished, every card of it is anyone's to see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+from fastapi import FastAPI, Request
+
+from idoubtit.archive import ArchiveError, GameEntry, GameStatus, InvalidInputError, NotFoundError, normalize_code
+from idoubtit.engine import Game
+from idoubtit.history import replay_frames
+from idoubtit.server.hub import Hub
+from idoubtit.server.protocol import ServerError
+
+T = TypeVar("T")
+
+#: Replays kept ready (a finished game never changes, and friends open the same one together).
+REPLAYS_KEPT: Final = 32
+
+
+def add_history(app: FastAPI) -> None:
+    """The history endpoints of docs/protocol.md ("Looking back")."""
+    replays: OrderedDict[int, list[dict[str, Any]]] = OrderedDict()
+
+    @app.get("/api/rooms/{code}/games")
+    async def room_games(request: Request, code: str) -> dict[str, Any]:
+        before, limit = _page(request)
+        page = await _archive(request, "room", lambda hub: hub.archive.room_games(code, before, limit))
+        return {"room": _code_of(page.games, code), **page.to_dict()}
+
+    @app.get("/api/rooms/{code}/stats")
+    async def room_stats(request: Request, code: str) -> dict[str, Any]:
+        lines = await _archive(request, "room", lambda hub: hub.archive.room_stats(code))
+        return {"room": normalize_code(code)[:20], "seats": [line.to_dict() for line in lines]}
+
+    @app.get("/api/games/{game_id}")
+    async def game(request: Request, game_id: str) -> dict[str, Any]:
+        number = _game_id(game_id)
+        entry, record = await _archive(
+            request, "game", lambda hub: (hub.archive.game_entry(number), hub.archive.game_record(number))
+        )
+        if entry.status is GameStatus.FINISHED:
+            exported = await _archive(request, "game", lambda hub: hub.archive.export_game(number))
+            return {"game": entry.to_dict(), "record": exported}
+        # Being played (or given up when its room closed): what a spectator sees, and not a card more.
+        return {"game": entry.to_dict(), "view": Game.replay(record).view(None).to_dict()}
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(request: Request, game_id: str) -> dict[str, Any]:
+        number = _game_id(game_id)
+        entry, record = await _archive(
+            request, "game", lambda hub: (hub.archive.game_entry(number), hub.archive.game_record(number))
+        )
+        _finished(entry)
+        frames = replays.get(number)
+        if frames is None:
+            frames = replays[number] = await asyncio.get_running_loop().run_in_executor(None, replay_frames, record)
+            while len(replays) > REPLAYS_KEPT:
+                replays.popitem(last=False)
+        return {"game": entry.to_dict(), "frames": frames}
+
+    @app.get("/api/players/{player_id}/stats")
+    async def player_stats(request: Request, player_id: str) -> dict[str, Any]:
+        stats = await _archive(request, "player", lambda hub: hub.archive.player_stats(player_id))
+        return stats.to_dict()
+
+    @app.get("/api/players/{player_id}/games")
+    async def player_games(request: Request, player_id: str) -> dict[str, Any]:
+        before, limit = _page(request)
+        page = await _archive(request, "player", lambda hub: hub.archive.player_games(player_id, before, limit))
+        return page.to_dict()
+
+
+def _code_of(games: tuple[GameEntry, ...], code: str) -> str:
+    return games[0].room_code if games else normalize_code(code)[:20]
+
+
+def _finished(entry: GameEntry) -> None:
+    if entry.status is not GameStatus.FINISHED:
+        raise ServerError(
+            "game.not_finished",
+            f"game {entry.id} is {entry.status}: only a finished game is replayed with its cards face up",
+            409,
+        )
+
+
+async def _archive(request: Request, subject: str, question: Callable[[Hub], T]) -> T:
+    """Ask the archive (on the hub's archive threads), turning its refusals into the protocol's errors:
+    an unknown room is ``room.not_found`` (which the lookup throttle counts), an unknown game
+    ``game.not_found``, a bad page or player id ``history.invalid``."""
+    hub: Hub = request.app.state.hub
+    try:
+        return await hub.ask(question)
+    except NotFoundError as error:
+        raise ServerError(f"{subject}.not_found", str(error), 404) from None
+    except InvalidInputError as error:
+        raise ServerError("history.invalid", str(error)) from None
+    except ArchiveError as error:
+        raise ServerError("server.storage", str(error), 503) from None
+
+
+def _page(request: Request) -> tuple[int | None, int | None]:
+    unknown = set(request.query_params) - {"before", "limit"}
+    if unknown:
+        raise ServerError(
+            "history.invalid", f"unknown query {sorted(unknown)[0][:20]!r}; a page takes before and limit"
+        )
+    return _whole(request.query_params.get("before"), "before"), _whole(request.query_params.get("limit"), "limit")
+
+
+def _whole(text: str | None, name: str) -> int | None:
+    if text is None:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        raise ServerError("history.invalid", f"{name} is a whole number, not {text[:20]!r}")
+    return int(text)
+
+
+def _game_id(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        raise ServerError("game.not_found", f"a game id is a whole number, not {text[:20]!r}", 404)
+    return int(text)
