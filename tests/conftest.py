@@ -9,6 +9,7 @@ the project promises.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -16,6 +17,11 @@ import pytest
 from tests.archive.postgres import Cluster, PostgresUnavailableError
 
 POSTGRES_URL_VARIABLE = "IDOUBTIT_TEST_POSTGRES_URL"
+
+# The terminal game stores its games (and this machine's player id) in the user's data directory: tests
+# get one of their own, so no test run ever writes into a real person's archive.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="idoubtit-tests-")
+os.environ.pop("IDOUBTIT_DB", None)
 
 
 @pytest.fixture(scope="session")

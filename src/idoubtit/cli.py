@@ -7,12 +7,15 @@ import io
 import json
 import random
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
+from idoubtit import lookback
+from idoubtit.archive import ArchiveError
 from idoubtit.bots import BOTS, LEVELS, Bot, make_bot, split_specs
 from idoubtit.engine import Game, IDoubtItError, Rules
 from idoubtit.i18n import LANGUAGES, pick_language, translations
@@ -158,6 +161,10 @@ def play(
     delay: Annotated[float, typer.Option(help="Seconds between computer players' moves on screen.")] = 0.7,
     save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) to this file at the end.")] = None,
     name: Annotated[str | None, typer.Option(help="Your name in the saved record (the table calls you You).")] = None,
+    keep: Annotated[
+        bool, typer.Option("--archive/--no-archive", help="Store the game in the archive (idoubtit history).")
+    ] = True,
+    db: lookback.Db = None,
 ) -> None:
     """Play against the computer: a full-screen game, or line by line with --plain."""
     rules = build_rules(players, decks, ascending, cap, places, open_table, strict)
@@ -174,6 +181,7 @@ def play(
     from idoubtit.tui.text import seat_names
 
     names = seat_names(tr, rules.players, 0, seed, bot_specs(bots, rules.players))
+    started_at = datetime.now(UTC)
     if plain:
         from idoubtit.tui.plain import PlainGame
 
@@ -187,31 +195,88 @@ def play(
     if save is not None:
         record = {**game.record(), "table": table_record(names, bot_specs(bots, rules.players), name)}
         save.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    if keep:
+        _store_game(db, game, names, bot_specs(bots, rules.players), name or tr.gettext("You"), started_at, tr)
     raise typer.Exit(code)
+
+
+def _store_game(
+    db: str | None,
+    game: Game,
+    names: list[str],
+    specs: dict[int, str],
+    person: str,
+    started_at: datetime,
+    tr: gettext.NullTranslations,
+) -> None:
+    """The terminal game into the archive, as the server stores its games: who sat where (the person
+    under this machine's player id), when, and every action; a game left before its end is given up."""
+    table = table_record(names, specs, person)
+    table["seats"][0]["player"] = lookback.local_player_id()
+    table["started_at"] = started_at.isoformat()
+    table["finished_at"] = datetime.now(UTC).isoformat() if game.is_over else None
+    stored = lookback.store_terminal_game(db, {**game.record(), "table": table})
+    typer.echo(tr.gettext("Stored as game %(id)d: idoubtit replay %(id)d") % {"id": stored.game_id}, err=True)
 
 
 @app.command(cls=Command)
 def replay(
-    record: Annotated[Path, typer.Argument(help="A game record written by --save.")],
+    record: Annotated[
+        str, typer.Argument(help="A game record (--save, idoubtit export), or a game id in the archive.")
+    ],
     seat: Annotated[int | None, typer.Option(help="Show the game as this seat saw it (default: a spectator).")] = None,
+    face_up: Annotated[
+        bool, typer.Option("--face-up", help="Every card played shown as it really was (a finished game only).")
+    ] = False,
     lang: Annotated[str | None, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = None,
+    db: lookback.Db = None,
 ) -> None:
-    """Tell a recorded game again, as one seat (or a spectator) saw it."""
+    """Tell a recorded game again, as one seat (or a spectator) saw it, or with every card face up."""
     from idoubtit.tui.text import Narrator, seat_names
 
     try:
-        saved = json.loads(record.read_text(encoding="utf-8"))
+        saved = _saved_game(record, db)
         game = Game.replay(saved)
         view = game.view(seat)
     except (OSError, json.JSONDecodeError, IDoubtItError) as error:
         raise typer.BadParameter(str(error)) from None
+    from_archive = not Path(record).is_file()
+    if not game.is_over and (face_up or (from_archive and seat is not None)):
+        # A game not over keeps its cards hidden: an archive's game is told only as a spectator saw it (its
+        # players may be anyone), a saved file as its own person saw it, and neither face up.
+        raise typer.BadParameter("this game is not over: it is told only as a spectator (or its saver) saw it")
     tr = translations(pick_language(lang))
     names = replay_names(saved, game.rules.players, seat, tr) or seat_names(tr, game.rules.players, seat, game.seed)
     narrator = Narrator(tr, names, seat)
-    for event in view.log:
+    for event in game.events() if face_up else view.log:
         line = narrator.tell(event)
         if line:
             typer.echo(line)
+
+
+def _saved_game(record: str, db: str | None) -> dict[str, Any]:
+    """The record in this file, or else the archive's game with this id."""
+    path = Path(record)
+    if path.is_file() or not record.isdigit():
+        saved: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return saved
+    with lookback.open_archive(db) as archive:
+        try:
+            entry = archive.game_entry(int(record))
+            if entry.status == "finished":
+                return archive.export_game(entry.id)
+            return {
+                **archive.game_record(entry.id),
+                "table": {"seats": [{"name": s.display_name} for s in entry.seats]},
+            }
+        except ArchiveError as error:
+            raise typer.BadParameter(str(error)) from None
+
+
+app.command(cls=Command)(lookback.history)
+app.command(cls=Command)(lookback.stats)
+app.command(cls=Command)(lookback.export)
+app.command(cls=Command, name="import")(lookback.import_)
 
 
 @app.command(cls=Command)
