@@ -106,3 +106,23 @@ def test_stepping_down_past_the_host_seat_and_up_again_keeps_every_room_and_seat
         room = upgraded.load_room(code)
         assert [seat.display_name for seat in room.seats] == ["Max", "Ann"]
         assert room.host_seat == 1  # a room from before: its first person hosts
+
+
+def test_games_stored_before_lineups_get_them_and_their_numbers_on_upgrade(db_url: str) -> None:
+    from tests.archive.test_history import golden_room
+    from tests.history.golden import GOLDEN_NUMBERS
+
+    with Archive.open(db_url) as archive:
+        code, game_id = golden_room(archive)
+        playing = archive.start_game(code, seed=5).id
+        with archive.engine.begin() as connection:
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0003")
+            assert "game_seats" not in inspect(connection).get_table_names()
+    with Archive.open(db_url) as upgraded:
+        entry = upgraded.game_entry(game_id)
+        assert [seat.display_name for seat in entry.seats] == ["Ann", "Max", "Ida"]
+        assert tuple(seat.numbers for seat in entry.seats) == GOLDEN_NUMBERS
+        assert [seat.numbers for seat in upgraded.game_entry(playing).seats] == [None, None, None]
+        assert upgraded.room_stats(code)[0].totals.games == 1

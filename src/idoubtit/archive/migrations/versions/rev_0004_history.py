@@ -45,7 +45,8 @@ def upgrade() -> None:
 
 def _fill_lineups() -> None:
     """Earlier games: the room's seats as lineup; numbers for the finished ones (replayed)."""
-    from idoubtit.history import record_numbers  # the engine and history only: no app state here
+    from idoubtit.engine import IDoubtItError  # the engine and history only: no app state here
+    from idoubtit.history import record_numbers
 
     if op.get_context().as_sql:  # offline mode writes SQL for an empty database: no rows to fill
         return
@@ -56,7 +57,7 @@ def _fill_lineups() -> None:
         sa.column("room_id"),
         sa.column("status"),
         sa.column("record_format"),
-        sa.column("rules"),
+        sa.column("rules", sa.JSON),
         sa.column("seed", sa.BigInteger),
         sa.column("hands", sa.JSON),
         sa.column("first_seat"),
@@ -91,7 +92,8 @@ def _fill_lineups() -> None:
             )
             try:
                 numbers = [seat.to_dict() for seat in record_numbers(record)]
-            except Exception:  # a record that does not replay keeps no numbers rather than stopping the upgrade
+            except (IDoubtItError, TypeError, ValueError, KeyError):  # a record that does not replay keeps no
+                # numbers rather than stopping the upgrade
                 numbers = []
         rows = bind.execute(sa.select(seats).where(seats.c.room_id == game["room_id"])).mappings().all()
         values = [
