@@ -317,6 +317,7 @@ def tournament(
     from idoubtit.tournament.report import (
         check_plots_path,
         cross_table,
+        play_table,
         progress_bar,
         standings_table,
         write_json,
@@ -348,6 +349,7 @@ def tournament(
         task = bar.add_task("games", total=total)
         outcome = run_tournament(names, rules, games, seed, workers, cluster, lambda done: bar.advance(task, done))
     console.print(standings_table(outcome))
+    console.print(play_table(outcome))
     console.print(cross_table(outcome))
     console.print(_speed_line(len(outcome.results), outcome.seconds, workers))
     if json_path is not None:

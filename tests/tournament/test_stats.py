@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from idoubtit import Game, Rules
 from idoubtit.tournament.play import GameResult, finishing_ranks
+from idoubtit.tournament.schedule import Job
 from idoubtit.tournament.stats import standings, wilson_interval
 
 
@@ -91,3 +94,34 @@ def test_each_spec_is_one_bot_and_a_spec_named_twice_holds_two_seats() -> None:
     assert table.head_to_head("search[iterations=38]", "adaptive") == 1.0
     written = table.to_dict()["standings"][2]
     assert (written["name"], written["games"], written["seats"]) == ("adaptive", 40, 80)
+
+
+def test_how_a_bot_plays_is_counted_with_the_same_numbers_as_a_tables_statistics() -> None:
+    from idoubtit.history import record_numbers, totals
+    from idoubtit.tournament.play import play_job
+
+    rules = {"players": 3}
+    jobs = [Job(index, index, 0, 100 + index, ("easy", "medium", "easy")) for index in range(6)]
+    results = [play_job(job, rules, 9) for job in jobs]
+    table = standings(results)
+    medium = [result.numbers[1] for result in results]
+    easy = [result.numbers[seat] for result in results for seat in (0, 2)]
+    assert table.bots["medium"].play == totals(medium)
+    assert table.bots["easy"].play == totals(easy)
+    assert table.bots["easy"].play.games == 12
+    assert table.to_dict()["standings"][0]["play"]["claims"] > 0
+    # The numbers are the game's own: replaying the first game counts the same.
+    first = results[0]
+    assert first.numbers == record_numbers(_record_of(jobs[0], rules))
+
+
+def _record_of(job: Job, rules: dict[str, int]) -> dict[str, Any]:
+    import random
+
+    from idoubtit.bots import make_bot
+    from idoubtit.bots.runner import play_out
+    from idoubtit.engine import Game, Rules
+    from idoubtit.tournament.play import MAX_ROUNDS
+
+    bots = [make_bot(name, random.Random(job.bot_seed(9, seat))) for seat, name in enumerate(job.lineup)]
+    return play_out(Game.deal(Rules.from_dict(rules), job.deal_seed), bots, max_rounds=MAX_ROUNDS).record()

@@ -9,6 +9,7 @@ from typing import Any
 from idoubtit.bots import make_bot
 from idoubtit.bots.runner import play_out
 from idoubtit.engine import Game, Rules
+from idoubtit.history import SeatNumbers, game_numbers
 from idoubtit.tournament.schedule import Job
 
 #: A game that runs this many decision rounds is stopped and ranked as it stands (bots can stall).
@@ -25,6 +26,9 @@ class GameResult:
     ranks: tuple[int, ...]
     winner: int | None
     steps: int
+    #: Each seat's numbers (bluffs, doubts, piles: :mod:`idoubtit.history`'s one definition of them);
+    #: empty for a game stopped before its end.
+    numbers: tuple[SeatNumbers, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -34,6 +38,7 @@ class GameResult:
             "ranks": list(self.ranks),
             "winner": self.winner,
             "steps": self.steps,
+            "numbers": [seat.to_dict() for seat in self.numbers],
         }
 
 
@@ -57,7 +62,8 @@ def play_job(job: Job, rules: dict[str, Any], tournament_seed: int) -> GameResul
     table = Rules.from_dict(rules)
     bots = [make_bot(name, random.Random(job.bot_seed(tournament_seed, seat))) for seat, name in enumerate(job.lineup)]
     game = play_out(Game.deal(table, job.deal_seed), bots, max_rounds=MAX_ROUNDS)
-    return GameResult(job.index, job.deal, job.lineup, finishing_ranks(game), game.winner, game.step)
+    numbers = game_numbers(game) if game.is_over else ()
+    return GameResult(job.index, job.deal, job.lineup, finishing_ranks(game), game.winner, game.step, numbers)
 
 
 def play_batch(jobs: list[Job], rules: dict[str, Any], tournament_seed: int) -> list[GameResult]:

@@ -85,6 +85,34 @@ def _standing_row(bot: BotStanding) -> tuple[Text, str, str, str, str, str, str,
     )
 
 
+def play_table(outcome: TournamentResult) -> Table:
+    """How each bot plays, over its seats in finished games: the same numbers a table's statistics show."""
+    bots = outcome.standings.ordered()
+    table = Table(title="How they play (per seat in a finished game)", box=None, pad_edge=False, padding=(0, 1, 0, 0))
+    table.add_column("bot", overflow="fold", min_width=min(_longest(bot.name for bot in bots), NAME_ROOM))
+    for heading in ("claims", "bluffs", "caught", "doubts", "right", "piles", "pile size", "cards left"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    for bot in bots:
+        play = bot.play
+        games = play.games or 1
+        table.add_row(
+            Text(bot.name),
+            f"{play.claims / games:.1f}",
+            _percent(play.bluff_rate),
+            _percent(play.caught_rate),
+            f"{play.doubts / games:.1f}",
+            _percent(play.doubt_accuracy),
+            f"{play.piles_taken / games:.1f}",
+            "—" if play.pile_size is None else f"{play.pile_size:.1f}",
+            "—" if play.cards_left_per_game is None else f"{play.cards_left_per_game:.1f}",
+        )
+    return table
+
+
+def _percent(share: float | None) -> str:
+    return "—" if share is None else f"{share:.0%}"
+
+
 def cross_table(outcome: TournamentResult) -> Table:
     """The head-to-head shares; the columns are numbered as the rows, so that long names stay whole."""
     names = [bot.name for bot in outcome.standings.ordered()]

@@ -10,6 +10,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from idoubtit.history import Totals
 from idoubtit.tournament.play import GameResult
 
 #: The normal quantile for a two-sided 95 % interval.
@@ -50,6 +51,9 @@ class BotStanding:
     wins: float = 0.0
     seat_games: dict[int, int] = field(default_factory=dict)
     seat_wins: dict[int, float] = field(default_factory=dict)
+    #: How it played, summed over its seats in finished games: bluffs, caught, doubts, piles (one
+    #: definition of each, :mod:`idoubtit.history`'s, as on a table's statistics page).
+    play: Totals = field(default_factory=Totals)
 
     @property
     def win_rate(self) -> float:
@@ -79,6 +83,7 @@ class BotStanding:
                 str(seat): {"games": count, "win_rate": self.seat_wins.get(seat, 0.0) / count}
                 for seat, count in sorted(self.seat_games.items())
             },
+            "play": self.play.to_dict(),
         }
 
 
@@ -148,6 +153,8 @@ def _count(
         standing.wins += won
         standing.seat_games[seat] = standing.seat_games.get(seat, 0) + 1
         standing.seat_wins[seat] = standing.seat_wins.get(seat, 0.0) + won
+        if result.numbers:
+            standing.play = standing.play.add(result.numbers[seat])
         for other_seat, other in enumerate(result.lineup):
             if other == name:
                 continue
