@@ -127,6 +127,49 @@ class SearchBot:
         candidates = answers[::-1] if self.model.should_doubt(view) else answers
         return self._search(view, ledger, candidates, start, margin, lie=lie)
 
+    def option_values(self, view: View, extra: Sequence[Action] = ()) -> tuple[list[Action], list[float]]:
+        """Every option this bot would weigh in ``view`` (plus ``extra``), each with its estimated chance
+        to finish first, from this seat's view alone: what a review or a coach reads.
+
+        The bot follows the game as when it plays (call it at every decision of its seat, in order, and
+        :meth:`chose` with what was done); the estimate is a search of the options in the same sampled
+        deals, without the margins that keep the bot to its plan.
+        """
+        assert view.seat is not None, "options are a seat's"
+        start = time.perf_counter()
+        ledger = self._track(view)
+        self.model.observe(view)
+        lie: float | None = None
+        if view.must_play:
+            candidates: list[Action] = list(self.play_candidates(view))
+            advice = self._advice(view)
+            if advice is not None:
+                candidates.insert(0, advice)
+        else:
+            candidates = [Decline(view.seat), Doubt((view.seat,))]
+            settled = self.settled_answer(view)
+            lie = self.model.false_probability(view)
+            if settled is not None:
+                lie = 1.0 if isinstance(settled, Doubt) else 0.0
+        options: list[Action] = []
+        for action in [*candidates, *extra]:
+            if not any(_same_option(action, known) for known in options):
+                options.append(action)
+        if len(options) == 1:
+            return options, [1.0]
+        believed = self._believed(view) if self.belief else None
+        sampler = Sampler(view, ledger, self.rng, lie, believed)
+        answers = self._answers(view, options) if view.must_play else None
+        simulator = Simulator(view, ledger, self.params, answers)
+        budget = Budget(self.iterations, start + self.budget)
+        result = search(options, sampler, simulator, self.rng, budget)
+        self.rollouts += result.rollouts
+        return options, result.averages
+
+    def chose(self, action: Action) -> None:
+        """Tell the bot what its seat did (after :meth:`option_values`), as if it had chosen it."""
+        self._played(action)
+
     def _play(self, view: View, ledger: Ledger, start: float) -> Action:
         """The play: the only sensible one, or the best of the candidates, searched against the plan."""
         candidates: list[Action] = list(self.play_candidates(view))
@@ -295,3 +338,14 @@ def dump_play(truthful: list[Card], others: list[Card], next_rank: int, cap: int
         return None
     dump = (*truthful, *(card for card in others if card.rank.value != next_rank))
     return dump if dump and len(dump) <= cap else None
+
+
+def _same_option(one: Action, other: Action) -> bool:
+    """The same action, whatever the order of its cards."""
+    if isinstance(one, Play) and isinstance(other, Play):
+        return (
+            one.seat == other.seat
+            and sorted(map(sort_key, one.cards)) == sorted(map(sort_key, other.cards))
+            and one.rank == other.rank
+        )
+    return one == other

@@ -1,0 +1,141 @@
+"""The review of a seat's game (coach/review.py): known blunders in constructed games are flagged, the
+best move is not, and the review reads only what the seat could see."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from idoubtit.bots import make_bot
+from idoubtit.bots.runner import play_out
+from idoubtit.coach import Review, review_game
+from idoubtit.coach.review import label_of
+from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
+
+HANDS = [
+    ["AS", "KS", "KH", "KD", "5C", "6C"],
+    ["AH", "2C", "3C", "4C", "7C", "8C"],
+    ["QS", "9D", "JC", "10C", "2D", "3D"],
+]
+
+
+def finished(game: Game) -> dict[str, Any]:
+    """The game played on to its end by bots (the review judges only the steps before)."""
+    bots = [make_bot("medium", random.Random(seat)) for seat in range(game.rules.players)]
+    return play_out(game, bots).record()
+
+
+def review(record: dict[str, Any], seat: int = 0) -> Review:
+    return review_game(record, seat, iterations=60)
+
+
+def decision_at(result: Review, step: int) -> Any:
+    return next(decision for decision in result.decisions if decision.step == step)
+
+
+def claim_of_two_kings(answer: str) -> dict[str, Any]:
+    """Seat 0 holds three Kings when seat 1 claims two (R1: four in the deck): the claim is impossible."""
+    game = Game.from_hands(Rules(3), HANDS)
+    game.play(0, ["AS"]), game.decline(1), game.decline(2)
+    game.play(1, ["2C", "3C"])  # "2 Kings"
+    if answer == "doubt":
+        game.doubt(0)
+    else:
+        game.decline(0), game.decline(2)
+    return finished(game)
+
+
+def test_declining_a_claim_the_count_proves_false_is_a_blunder() -> None:
+    result = review(claim_of_two_kings("decline"))
+    declined = decision_at(result, 4)
+    assert declined.chosen == "decline 0"
+    assert declined.best == "doubt 0"
+    assert declined.label == "blunder"
+    assert declined.why["key"] == "provably_false"
+    assert "had to be a bluff" in declined.reason
+    assert declined in result.biggest_mistakes()
+
+
+def test_doubting_that_claim_is_the_best_move() -> None:
+    doubted = decision_at(review(claim_of_two_kings("doubt")), 4)
+    assert doubted.chosen == "doubt 0"
+    assert doubted.label == "best"
+    assert doubted.loss < 0.5
+
+
+def test_a_false_last_card_when_a_true_play_was_possible_is_flagged() -> None:
+    game = Game.from_hands(Rules(3), [["AS", "5S"], ["KH", "2C", "3C"], ["QS", "9D", "JC"]])
+    game.play(0, ["AS", "5S"])  # R10: a last play is turned up, and the 5 is no Ace
+    result = review(finished(game))
+    last = decision_at(result, 0)
+    assert last.label in ("mistake", "blunder")
+    assert last.why["key"] == "last_card_bluff"
+    assert last.best == "play 0 AS as A"
+
+
+def test_v5_announcing_another_rank_than_the_due_one_is_a_blunder() -> None:
+    game = Game.from_hands(Rules(3, strict_announcing=True), HANDS)
+    game.play(0, ["KS"], "K")  # A is due: R7 gives seat 0 the pile at once
+    wrong = decision_at(review(finished(game)), 0)
+    assert wrong.label == "blunder"
+    assert wrong.why == {"key": "wrong_rank", "announced": "K", "due": "A"}
+
+
+def test_every_decision_of_the_seat_is_reviewed_and_only_its_own() -> None:
+    record = finished(Game.deal(Rules(4), 3))
+    result = review(record, seat=2)
+    game = Game.replay({**record, "actions": []})
+    own = 0
+    for text in record["actions"]:
+        verb, *seats = text.split()
+        mine = seats[:1] == ["2"] if verb in ("play", "decline") else "2" in seats if verb == "doubt" else False
+        own += mine or (verb == "close" and 2 in game.awaiting)
+        game.apply(parse_action(text))
+    assert len(result.decisions) == own
+    assert all(decision.chosen.split()[1] == "2" for decision in result.decisions)
+    assert 0.0 <= result.accuracy <= 100.0
+    assert sum(result.counts().values()) == len(result.decisions)
+
+
+def test_the_review_reads_only_the_seats_view() -> None:
+    """Two games alike in everything seat 0 sees (its hand, every claim and answer) but not in the other
+    seats' hidden cards get the same review of seat 0's decisions up to where they part."""
+    seat_zero = ["AS", "KS", "QD", "5H"]
+    games = [
+        Game.from_hands(Rules(3), [seat_zero, ["AH", "5C", "9C", "7H"], ["2D", "3D", "4D", "8H"]]),
+        Game.from_hands(Rules(3), [seat_zero, ["AH", "2D", "9C", "7H"], ["5C", "3D", "4D", "8H"]]),
+    ]
+    for game in games:
+        game.play(0, ["AS"]), game.decline(1), game.decline(2)
+        game.play(1, ["9C"]), game.decline(0), game.decline(2)  # "1 King": a bluff seat 0 cannot see
+        game.play(2, ["3D"]), game.decline(0), game.decline(1)  # "1 Queen"
+        assert game.view(0) == games[0].view(0)  # seat 0 cannot tell the games apart
+    reviews = [review(finished(game)) for game in games]
+    alike = [[d.to_dict() for d in result.decisions if d.step <= 9] for result in reviews]
+    assert len(alike[0]) == 4  # its play, two answers, its next play
+    assert alike[0] == alike[1]
+
+
+def test_only_a_finished_game_is_reviewed_and_only_a_seat_at_it() -> None:
+    game = Game.from_hands(Rules(3), HANDS)
+    game.play(0, ["AS"])
+    with pytest.raises(IDoubtItError, match="not over"):
+        review_game(game.record(), 0)
+    with pytest.raises(IDoubtItError, match="seat 5"):
+        review_game(claim_of_two_kings("doubt"), 5)
+
+
+def test_labels_follow_the_documented_thresholds() -> None:
+    assert [label_of(loss) for loss in (0.0, 0.49, 0.5, 2.9, 3.0, 6.9, 7.0, 14.9, 15.0)] == [
+        "best",
+        "best",
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+    ]
