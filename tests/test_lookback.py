@@ -149,3 +149,36 @@ def _finished(record: dict[str, object]) -> dict[str, object]:
 
     game = Game.replay(record)
     return play_out(game, [make_bot("easy", random.Random(seat)) for seat in range(7)]).record()
+
+
+def test_analyse_reviews_a_saved_game_and_a_stored_one(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    saved = tmp_path / "game.json"
+    play(db, 6, "--save", str(saved))
+    for argument in (str(saved), "1"):
+        told = runner.invoke(app, ["analyse", argument, "--db", str(db), "--iterations", "20"])
+        assert told.exit_code == 0, told.output
+        assert "Review of seat 1" in told.output
+        assert "Accuracy" in told.output
+    review = json.loads(runner.invoke(app, ["analyse", "1", "--db", str(db), "--iterations", "20", "--json"]).output)
+    assert review["seat"] == 0  # the game's person
+    assert review["decisions"]
+    assert sum(review["labels"].values()) == len(review["decisions"])
+    other = json.loads(
+        runner.invoke(app, ["analyse", "1", "--db", str(db), "--seat", "2", "--iterations", "20", "--json"]).output
+    )
+    assert other["seat"] == 2
+    assert all(decision["chosen"].split()[1] == "2" for decision in other["decisions"])
+
+
+def test_analyse_refuses_a_game_not_over_and_a_seat_not_at_the_table(tmp_path: Path) -> None:
+    unfinished = tmp_path / "unfinished.json"
+    unfinished.write_text(json.dumps({**GOLDEN_RECORD, "actions": GOLDEN_RECORD["actions"][:4]}))
+    refused = runner.invoke(app, ["analyse", str(unfinished)])
+    assert refused.exit_code != 0
+    assert "not over" in refused.output
+    golden = tmp_path / "golden.json"
+    golden.write_text(json.dumps(GOLDEN_RECORD))
+    assert "seat 7 is not at this table" in " ".join(
+        runner.invoke(app, ["analyse", str(golden), "--seat", "7"]).output.replace("│", " ").split()
+    )

@@ -15,7 +15,6 @@ import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from idoubtit import lookback
-from idoubtit.archive import ArchiveError
 from idoubtit.bots import BOTS, LEVELS, Bot, make_bot, split_specs
 from idoubtit.engine import Game, IDoubtItError, Rules
 from idoubtit.i18n import LANGUAGES, pick_language, translations
@@ -235,7 +234,7 @@ def replay(
     from idoubtit.tui.text import Narrator, seat_names
 
     try:
-        saved = _saved_game(record, db)
+        saved = lookback.saved_game(record, db)
         game = Game.replay(saved)
         view = game.view(seat)
     except (OSError, json.JSONDecodeError, IDoubtItError) as error:
@@ -254,29 +253,11 @@ def replay(
             typer.echo(line)
 
 
-def _saved_game(record: str, db: str | None) -> dict[str, Any]:
-    """The record in this file, or else the archive's game with this id."""
-    path = Path(record)
-    if path.is_file() or not record.isdigit():
-        saved: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        return saved
-    with lookback.open_archive(db) as archive:
-        try:
-            entry = archive.game_entry(int(record))
-            if entry.status == "finished":
-                return archive.export_game(entry.id)
-            return {
-                **archive.game_record(entry.id),
-                "table": {"seats": [{"name": s.display_name} for s in entry.seats]},
-            }
-        except ArchiveError as error:
-            raise typer.BadParameter(str(error)) from None
-
-
 app.command(cls=Command)(lookback.history)
 app.command(cls=Command)(lookback.stats)
 app.command(cls=Command)(lookback.export)
 app.command(cls=Command, name="import")(lookback.import_)
+app.command(cls=Command)(lookback.analyse)
 
 
 @app.command(cls=Command)

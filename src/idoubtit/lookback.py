@@ -19,6 +19,7 @@ from typing import Annotated, Any, TypeVar
 import platformdirs
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from idoubtit.archive import (
@@ -30,6 +31,8 @@ from idoubtit.archive import (
     PlayerStats,
     SeatTotals,
 )
+from idoubtit.coach import LABELS, Review, review_game
+from idoubtit.engine import IDoubtItError
 from idoubtit.history import Totals
 from idoubtit.i18n import LANGUAGES, pick_language, translations
 
@@ -170,6 +173,110 @@ def import_(
         imported = _asked(lambda: archive.import_records(records))
     for item in imported:
         typer.echo(f"game {item.game_id}: room {item.room_code}, game {item.number}")
+
+
+def analyse(
+    game: Annotated[str, typer.Argument(help="A game record (--save, idoubtit export), or a game id in the archive.")],
+    seat: Annotated[int | None, typer.Option(help="The seat to review (default: the game's person, else 0).")] = None,
+    every: Annotated[bool, typer.Option("--all", help="List every decision, not only the ones that lost.")] = False,
+    iterations: Annotated[int, typer.Option(help="Sampled deals per decision (more: steadier, slower).")] = 120,
+    as_json: Annotated[bool, typer.Option("--json", help="Write the review as JSON.")] = False,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Review a finished game: for each decision of a seat, the expert's chance to win with each option
+    (from what the seat could see then), what the choice lost, and whether it was a mistake."""
+    tr = _translations(lang)
+    record = saved_game(game, db)
+    chosen = _person_seat(record) if seat is None else seat
+    if not 1 <= iterations <= 10_000:
+        raise typer.BadParameter("iterations are 1 to 10,000", param_hint="--iterations")
+    try:
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True
+        ) as bar:
+            task = bar.add_task(tr.gettext("Reviewing"), total=None)
+            result = review_game(
+                record,
+                chosen,
+                iterations=iterations,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except IDoubtItError as error:
+        raise typer.BadParameter(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=1, ensure_ascii=False))
+        return
+    _print(*review_tables(tr, result, every))
+
+
+def saved_game(record: str, db: str | None) -> dict[str, Any]:
+    """The record in this file, or else the archive's game with this id (a game not over: its record as
+    a spectator may know it is not what this gives; callers check ``Game.replay(...).is_over``)."""
+    path = Path(record)
+    if path.is_file() or not record.isdigit():
+        try:
+            saved: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            raise typer.BadParameter(f"{record}: {error}") from None
+        return saved
+    with open_archive(db) as archive:
+        entry = _asked(lambda: archive.game_entry(int(record)))
+        if entry.status == "finished":
+            return archive.export_game(entry.id)
+        seats = [{"name": seat.display_name} for seat in entry.seats]
+        return {**archive.game_record(entry.id), "table": {"seats": seats}}
+
+
+def _person_seat(record: dict[str, Any]) -> int:
+    table = record.get("table")
+    seats = table.get("seats") if isinstance(table, dict) else None
+    if isinstance(seats, list):
+        for number, seat in enumerate(seats):
+            if isinstance(seat, dict) and seat.get("kind") == "human":
+                return number
+    return 0
+
+
+def review_tables(tr: gettext.NullTranslations, result: Review, every: bool) -> list[Table]:
+    """The summary of a review, then its decisions (those that lost, or ``every`` one)."""
+    _ = tr.gettext
+    summary = Table(
+        title=_("Review of seat %(seat)d") % {"seat": result.seat + 1}, title_justify="left", show_header=False
+    )
+    summary.add_column("")
+    summary.add_column("", justify="right")
+    summary.add_row(_("Accuracy"), f"{result.accuracy:.0f} %")
+    labels = result.counts()
+    for label, _least in LABELS:
+        summary.add_row(_(label_name(label)), str(labels[label]))
+    summary.add_row(_("Bluffs nobody caught"), str(len(result.bluffs_that_worked)))
+    decisions = Table(title=_("Decisions"), title_justify="left")
+    for heading, justify in (
+        (_("Step"), "right"),
+        (_("You"), "left"),
+        (_("Best"), "left"),
+        (_("Lost"), "right"),
+        (_("Why"), "left"),
+    ):
+        decisions.add_column(heading, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    for decision in result.decisions:
+        if every or decision.label not in ("best", "good"):
+            decisions.add_row(
+                str(decision.step + 1),
+                f"{decision.chosen}\n[{_(label_name(decision.label))}]",
+                decision.best,
+                f"{decision.loss:.0f}",
+                decision.reason,
+            )
+    return [summary, decisions]
+
+
+def label_name(label: str) -> str:
+    """A label's English name, the msgid its translation is found by."""
+    return {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}[
+        label
+    ]
 
 
 def _exported(archive: Archive, ids: Sequence[int], with_players: bool) -> list[dict[str, Any]]:

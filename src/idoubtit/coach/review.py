@@ -220,10 +220,9 @@ def _judge(expert: SearchBot, view: View, step: int, chosen: Action) -> Decision
     wrong_rank = isinstance(chosen, Play) and chosen.rank is not None and chosen.rank is not view.due_rank
     weighed = Play(chosen.seat, chosen.cards, view.due_rank) if isinstance(chosen, Play) and wrong_rank else chosen
     ruled = _ruled_move(view, chosen, expert)
-    options, wins = expert.option_values(view, [weighed] if ruled is None else [weighed, ruled])
+    options, wins, best = expert.option_values(view, [weighed] if ruled is None else [weighed, ruled])
     expert.chose(weighed)
     index = next(i for i, option in enumerate(options) if _same(option, weighed))
-    best = max(range(len(options)), key=lambda i: wins[i])
     if ruled is not None:  # the rules settle it, whatever the estimate (see the module's docstring)
         best = next(i for i, option in enumerate(options) if _same(option, ruled))
     loss = max(0.0, 100.0 * (wins[best] - wins[index]))
@@ -286,35 +285,45 @@ def _answer_reason(view: View, chosen: Action, best: Action, expert: SearchBot) 
     assert claim is not None
     settled = expert.settled_answer(view)
     rank = str(claim.rank)
-    seen = sum(card.rank is claim.rank for card in view.hand)
-    copies = 4 * view.rules.deck_count
+    seen = expert.seen_of(view, claim.rank)
+    left = 4 * view.rules.deck_count - seen
     if isinstance(settled, Doubt):
-        why = {"key": "provably_false", "count": claim.count, "rank": rank, "held": seen, "left": copies - seen}
+        why = {"key": "provably_false", "count": claim.count, "rank": rank, "seen": seen, "left": left}
         return (
-            f"The claim was {claim.count} × {rank}, but you could see {seen}: at most {copies - seen} were left, "
-            "so it had to be a bluff."
+            f"The claim was {claim.count} × {rank}, but you knew where {seen} of them were: at most {left} were "
+            "left, so it had to be a bluff."
         ), why
     if isinstance(settled, Decline):
         return "Every card you could not see was of the claimed rank: the claim had to be true.", {
             "key": "provably_true"
         }
     chance = round(100 * expert.model.false_probability(view))
-    pile = view.pile_size
+    pile, claimant = view.pile_size, view.hand_sizes[claim.seat]
+    numbers = {"chance": chance, "pile": pile, "claimant_cards": claimant}
     if isinstance(best, Doubt):
         if chance >= 50:
             return f"The claim was likely a bluff (about {chance} %): doubting was worth it.", {
                 "key": "likely_bluff",
-                "chance": chance,
-                "pile": pile,
+                **numbers,
             }
-        return (
-            f"Only {pile} cards were in the pile, so a wrong doubt cost little, and the claim was a bluff "
-            f"about {chance} % of the time: doubting was worth it."
-        ), {"key": "cheap_doubt", "chance": chance, "pile": pile}
+        if pile <= 6:
+            return (
+                f"Only {pile} cards were in the pile: a wrong doubt cost little, and the claim was a bluff about "
+                f"{chance} % of the time."
+            ), {"key": "cheap_doubt", **numbers}
+        if claimant <= 3:
+            return (
+                f"The claimant had only {claimant} cards left: a claim let go brought them close to winning, and it "
+                f"was a bluff about {chance} % of the time."
+            ), {"key": "near_the_end", **numbers}
+        return f"A bluff about {chance} % of the time: by the expert's count doubting still came out ahead.", {
+            "key": "doubt_ahead",
+            **numbers,
+        }
     return (
         f"The claim was likely true (a bluff about {chance} % of the time), and a wrong doubt takes the pile "
         f"({pile} cards)."
-    ), {"key": "likely_true", "chance": chance, "pile": pile}
+    ), {"key": "likely_true", **numbers}
 
 
 def _play_reason(

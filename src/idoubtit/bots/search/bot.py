@@ -18,7 +18,7 @@ from idoubtit.bots.search.loop import Budget, search
 from idoubtit.bots.search.params import SearchParams
 from idoubtit.bots.search.sampler import Believed, Sampler, believed_cards
 from idoubtit.bots.search.simulator import Simulator
-from idoubtit.engine import STANDARD_DECK, Action, Card, Decline, Doubt, Play, Rules, View
+from idoubtit.engine import STANDARD_DECK, Action, Card, Decline, Doubt, Play, Rank, Rules, View
 from idoubtit.engine.cards import sort_key
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
 
@@ -127,44 +127,62 @@ class SearchBot:
         candidates = answers[::-1] if self.model.should_doubt(view) else answers
         return self._search(view, ledger, candidates, start, margin, lie=lie)
 
-    def option_values(self, view: View, extra: Sequence[Action] = ()) -> tuple[list[Action], list[float]]:
+    def option_values(self, view: View, extra: Sequence[Action] = ()) -> tuple[list[Action], list[float], int]:
         """Every option this bot would weigh in ``view`` (plus ``extra``), each with its estimated chance
-        to finish first, from this seat's view alone: what a review or a coach reads.
+        to finish first from this seat's view alone, and the index of the one it would choose: what a
+        review or a coach reads.
 
         The bot follows the game as when it plays (call it at every decision of its seat, in order, and
-        :meth:`chose` with what was done); the estimate is a search of the options in the same sampled
-        deals, without the margins that keep the bot to its plan.
+        :meth:`chose` with what was done). The options are searched in the same sampled deals; the choice
+        keeps the bot's own margins (its plan stands unless beaten by one; a doubt must win by
+        ``doubt_margin``), while the chances are the plain averages.
         """
         assert view.seat is not None, "options are a seat's"
         start = time.perf_counter()
         ledger = self._track(view)
         self.model.observe(view)
         lie: float | None = None
+        margin = self.params.play_margin if self.endgame(view) else self.params.midgame_margin
         if view.must_play:
             candidates: list[Action] = list(self.play_candidates(view))
             advice = self._advice(view)
             if advice is not None:
                 candidates.insert(0, advice)
+            else:
+                margin = 0.0
         else:
             candidates = [Decline(view.seat), Doubt((view.seat,))]
             settled = self.settled_answer(view)
             lie = self.model.false_probability(view)
             if settled is not None:
                 lie = 1.0 if isinstance(settled, Doubt) else 0.0
+            margin = 0.0
         options: list[Action] = []
         for action in [*candidates, *extra]:
             if not any(_same_option(action, known) for known in options):
                 options.append(action)
         if len(options) == 1:
-            return options, [1.0]
+            return options, [1.0], 0
+        # The doubt goes last, where the search loop applies the doubt margin to it.
+        options.sort(key=lambda action: isinstance(action, Doubt))
         believed = self._believed(view) if self.belief else None
         sampler = Sampler(view, ledger, self.rng, lie, believed)
         answers = self._answers(view, options) if view.must_play else None
         simulator = Simulator(view, ledger, self.params, answers)
         budget = Budget(self.iterations, start + self.budget)
-        result = search(options, sampler, simulator, self.rng, budget)
+        result = search(options, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin)
         self.rollouts += result.rollouts
-        return options, result.averages
+        wins = list(result.averages)
+        if result.deals:  # undo the margins the loop added, so each chance is a plain average
+            wins[0] -= margin
+            if isinstance(options[-1], Doubt):
+                wins[-1] += self.params.doubt_margin
+        return options, wins, options.index(result.action)
+
+    def seen_of(self, view: View, rank: Rank) -> int:
+        """How many cards of ``rank`` this seat knows are not in anyone else's hand: its own, its own
+        cards in the pile, and cards turned up but left on the pile."""
+        return sum(card.rank is rank for card in self._seen(view))
 
     def chose(self, action: Action) -> None:
         """Tell the bot what its seat did (after :meth:`option_values`), as if it had chosen it."""
@@ -243,7 +261,7 @@ class SearchBot:
         assert claim is not None
         assert seat is not None
         copies = RANK_COPIES_PER_DECK * view.rules.deck_count
-        seen = [*view.hand, *own_cards_in_pile(view), *self._revealed_on_pile()]
+        seen = self._seen(view)
         if claim.count + sum(card.rank is claim.rank for card in seen) > copies:
             return Doubt((seat,))
         unseen = Counter(dict.fromkeys(STANDARD_DECK, view.rules.deck_count))
@@ -251,6 +269,9 @@ class SearchBot:
         if all(card.rank is claim.rank for card, count in unseen.items() if count > 0):
             return Decline(seat)  # every card this seat cannot see is of the claimed rank
         return None
+
+    def _seen(self, view: View) -> list[Card]:
+        return [*view.hand, *own_cards_in_pile(view), *self._revealed_on_pile()]
 
     def _revealed_on_pile(self) -> list[Card]:
         """Cards turned up but left on the pile (V3 leaves a finisher's last play there)."""
