@@ -1,0 +1,119 @@
+"""The coach at the table (coach/advice.py, coach/words.py): advice from the seat's view alone, legal
+moves, the count's certainties, and a sentence for every reason in every language."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from idoubtit.bots import make_bot
+from idoubtit.coach import Coach
+from idoubtit.coach.words import CLAIM_KEYS, coach_line
+from idoubtit.engine import Card, Game, Rank, Rules, parse_action
+from idoubtit.i18n import LANGUAGES, translations
+from idoubtit.tui.text import rank_names
+
+
+def coached_game(game: Game, seed: int = 0, steps: int = 80) -> list[dict[str, object]]:
+    """Seat 0 follows its coach, medium bots play the other seats; every piece of advice, in order."""
+    coach = Coach(0, game.rules, seed=seed, iterations=20)
+    bots = {seat: make_bot("medium", random.Random(seat)) for seat in range(1, game.rules.players)}
+    said = []
+    for _ in range(steps):
+        if game.is_over:
+            break
+        advice = coach.advise(game.view(0))
+        if advice is not None:
+            said.append(advice.to_dict())
+            assert advice.action is not None
+            game.apply(parse_action(advice.action))  # the checked door: the advice is always legal
+            continue
+        seat = next((seat for seat in game.awaiting if seat != 0), game.to_play)
+        game.apply(bots[seat].act(game.view(seat)))
+    return said
+
+
+def test_advice_is_always_a_legal_move_of_the_seat() -> None:
+    for seed in range(3):
+        said = coached_game(Game.deal(Rules(4), seed), seed)
+        assert {advice["kind"] for advice in said} == {"play", "claim"}
+        for advice in said:
+            if advice["kind"] == "claim":
+                assert 0.0 <= float(advice["bluff_chance"]) <= 1.0  # type: ignore[arg-type]
+
+
+def test_the_coach_sees_only_the_seats_view() -> None:
+    """Two games the seat cannot tell apart (the others' hidden cards differ, every claim is the same)
+    get the same advice."""
+    seat_zero = ["AS", "KS", "QD", "5H"]
+    games = [
+        Game.from_hands(Rules(3), [seat_zero, ["AH", "5C", "9C", "7H"], ["2D", "3D", "4D", "8H"]]),
+        Game.from_hands(Rules(3), [seat_zero, ["AH", "2D", "9C", "7H"], ["5C", "3D", "4D", "8H"]]),
+    ]
+    advice = []
+    for game in games:
+        coach = Coach(0, game.rules, seed=4, iterations=30)
+        said = [coach.advise(game.view(0))]
+        game.play(0, ["AS"]), game.decline(1), game.decline(2)
+        game.play(1, ["9C"])  # "1 King": a bluff seat 0 cannot see
+        said.append(coach.advise(game.view(0)))
+        game.decline(0), game.decline(2)
+        game.play(2, ["3D"])  # "1 Queen"
+        said.append(coach.advise(game.view(0)))
+        assert game.view(0) == games[0].view(0)
+        advice.append([None if one is None else one.to_dict() for one in said])
+    assert advice[0] == advice[1]
+    assert [one["kind"] for one in advice[0] if one] == ["play", "claim", "claim"]
+
+
+def test_a_claim_the_count_proves_false_is_called_a_bluff() -> None:
+    game = Game.from_hands(
+        Rules(3), [["AS", "KS", "KH", "KD", "5C"], ["AH", "2C", "3C", "4C"], ["QS", "9D", "JC", "2D"]]
+    )
+    coach = Coach(0, game.rules, iterations=20)
+    coach.advise(game.view(0))
+    game.play(0, ["AS"]), game.decline(1), game.decline(2)
+    game.play(1, ["2C", "3C"])  # "2 Kings" while seat 0 holds three of the four
+    advice = coach.advise(game.view(0))
+    assert advice is not None
+    assert advice.bluff_chance == 1.0
+    assert advice.action == "doubt 0"
+    assert advice.why["key"] == "impossible"
+    assert advice.why["left"] == 1
+
+
+def test_a_seat_with_nothing_to_decide_gets_no_advice_and_another_seats_view_is_refused() -> None:
+    game = Game.deal(Rules(4), 1)
+    coach = Coach(2, game.rules, iterations=10)
+    assert coach.advise(game.view(2)) is None  # seat 0 plays first
+    with pytest.raises(ValueError, match="seat 2"):
+        coach.advise(game.view(1))
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_reason_is_a_whole_sentence_in_every_language(language: str) -> None:
+    tr = translations(language)
+    names = ["Ann", "Bob", "Cy"]
+    base = {
+        "seat": 1,
+        "count": 3,
+        "rank": "K",
+        "chance": 42,
+        "doubt": True,
+        "seen": 2,
+        "left": 1,
+        "caught": 2,
+        "shown": 3,
+        "pile": 12,
+        "card": "4S",
+        "turns": 5,
+        "true": 1,
+        "cards": ["KS", "4S"],
+    }
+    for key in (*CLAIM_KEYS, "go_out", "truth", "none_due", "truth_and_card"):
+        line = coach_line(tr, {**base, "key": key}, names, rank_names(tr), lambda card: str(Card.parse(card)))
+        assert "%(" not in line
+        assert line.strip()
+    assert "Bob" in coach_line(tr, {**base, "key": "impossible"}, names, rank_names(tr))
+    assert rank_names(tr)[Rank.KING] in coach_line(tr, {**base, "key": "truth"}, names, rank_names(tr))
