@@ -163,6 +163,9 @@ def play(
     keep: Annotated[
         bool, typer.Option("--archive/--no-archive", help="Store the game in the archive (idoubtit history).")
     ] = True,
+    coach: Annotated[
+        bool, typer.Option("--coach", help="A coach reads each claim and suggests your move (from your view only).")
+    ] = False,
     db: lookback.Db = None,
 ) -> None:
     """Play against the computer: a full-screen game, or line by line with --plain."""
@@ -184,18 +187,22 @@ def play(
     if plain:
         from idoubtit.tui.plain import PlainGame
 
-        code = PlainGame(game, seated, tr, sys.stdin, sys.stdout, names=names).run()
+        code = PlainGame(game, seated, tr, sys.stdin, sys.stdout, names=names, coach=coach).run()
+        games = [game]
     else:
         from idoubtit.tui.app import TableApp
 
-        table = TableApp(game, seated, tr, delay=delay, names=names)
+        table = TableApp(game, seated, tr, delay=delay, names=names, coach=coach)
         table.run()
         game, code = table.game, 0
+        # Every game dealt at the table: those played to the end, and the last one if it was left unfinished.
+        games = [*table.played, *([] if table.game in table.played else [table.game])]
     if save is not None:
         record = {**game.record(), "table": table_record(names, bot_specs(bots, rules.players), name)}
         save.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if keep:
-        _store_game(db, game, names, bot_specs(bots, rules.players), name or tr.gettext("You"), started_at, tr)
+        for played in games:
+            _store_game(db, played, names, bot_specs(bots, rules.players), name or tr.gettext("You"), started_at, tr)
     raise typer.Exit(code)
 
 

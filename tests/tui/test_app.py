@@ -46,6 +46,7 @@ async def test_a_whole_game_with_the_keyboard_then_another() -> None:
         await pilot.pause()
         assert app.game is not first_game
         assert app.game.first == 1  # D8: the seat after the previous first player starts
+        assert app.played == [first_game]  # kept for the archive, which stores every game of the table
         assert not isinstance(app.screen, ResultScreen)
         await pilot.press("q")
 
@@ -112,3 +113,23 @@ async def test_the_table_speaks_the_chosen_language() -> None:
     async with app.run_test(size=(110, 34)) as pilot:
         await pilot.pause()
         assert str(app.query_one("#doubt", Button).label).startswith("Ek twyfel dit")
+
+
+async def test_the_coach_shows_its_word_under_the_prompt() -> None:
+    game = Game.deal(Rules(3), 5)
+    bots = {seat: make_bot("medium", random.Random(seat)) for seat in (1, 2)}
+    app = TableApp(game, bots, translations("en"), delay=0, coach=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        said: set[str] = set()
+        for _ in range(200):
+            await pilot.pause()
+            view = app.game.view(0)
+            words = str(app.query_one("#coach", Static).render())
+            if view.must_play or view.may_doubt:
+                assert words.startswith("Coach: ")
+                said.add("bluff" if words.startswith("Coach: bluff ") else "move")
+                await (pilot.press("right", "enter", "p") if view.must_play else pilot.press("n"))
+            if app.game.is_over or len(said) > 1:
+                break
+        assert said == {"bluff", "move"}  # a claim's meter as well as a move
+        await pilot.press("q")

@@ -154,3 +154,32 @@ def test_the_number_of_decks_is_said_with_its_plural() -> None:
     lb, _ = run_plain("quit\n", Rules(7), language="lb")
     assert "7 Spiller, 2 Kaartespiller." in lb
     assert "(s)" not in one + two + lb
+
+
+def test_the_coach_speaks_before_each_decision_of_ours() -> None:
+    game = Game.deal(Rules(3), 4)
+    bots = {seat: make_bot("medium", random.Random(seat)) for seat in (1, 2)}
+    out = io.StringIO()
+    answers = io.StringIO("1\nn\n" * 400)  # the first card on our turn, no doubt to a claim
+    PlainGame(game, bots, translations("en"), answers, out, coach=True).run()
+    lines = out.getvalue().splitlines()
+    turns = [number for number, line in enumerate(lines) if line.startswith("Due: ")]  # our turn's status
+    claims = [  # each claim put to us (not the same question asked again after an answer it did not take)
+        number
+        for number, line in enumerate(lines)
+        if line.startswith("? ") and "(y/n)" in line and not lines[number - 1].startswith("Answer y")
+    ]
+    assert turns
+    assert claims
+    for number in turns:  # the coach's move follows our turn's status line
+        assert lines[number + 1].startswith("Coach: ")
+    for number in claims:  # and its reading of a claim comes right before the question (maybe wrapped)
+        assert any(line.startswith("Coach: bluff ") for line in lines[max(0, number - 3) : number])
+
+
+def test_without_the_coach_nobody_speaks_for_it() -> None:
+    game = Game.deal(Rules(3), 4)
+    bots = {seat: make_bot("medium", random.Random(seat)) for seat in (1, 2)}
+    out = io.StringIO()
+    PlainGame(game, bots, translations("en"), io.StringIO("\n" + "n\n\n" * 400), out).run()
+    assert "Coach:" not in out.getvalue()

@@ -28,11 +28,13 @@ from textual.widgets import Button, Footer, RichLog, Select, Static
 from idoubtit.bots import Bot
 from idoubtit.bots.runner import ask as ask_bot
 from idoubtit.bots.runner import settle_window, window_answers
+from idoubtit.coach import Coach
 from idoubtit.engine import Card, Game, IDoubtItError, Phase, Rank
 from idoubtit.tui.text import (
     Narrator,
     Translations,
     claim_words,
+    coach_text,
     doubt_call,
     explain,
     rank_names,
@@ -110,6 +112,7 @@ class TableApp(App[None]):
     #seats { grid-gutter: 0 2; }
     #log { height: 1fr; min-height: 3; border: round $primary; }
     #prompt { height: auto; padding: 0 1; text-style: bold; color: $warning; }
+    #coach { height: auto; padding: 0 1; color: $success; }
     #hand { height: auto; border-top: solid $secondary; grid-rows: 1; }
     .card { min-width: 5; width: 1fr; margin: 0 1 0 0; }
     .card.red { color: $error; }
@@ -139,9 +142,16 @@ class TableApp(App[None]):
         delay: float = 0.7,
         me: int = 0,
         names: Sequence[str] | None = None,
+        coach: bool = False,
     ) -> None:
         super().__init__()
         self.game, self.bots, self.tr, self.delay, self.me = game, bots, tr, delay, me
+        #: ``--coach``: one coach per game (it follows the game's views); its last word, by step.
+        self.coached = coach
+        self.coach = Coach(me, game.rules, seed=game.seed or 0) if coach else None
+        self.coach_said: tuple[int, str] | None = None
+        #: Every game played to its end at this table, in order (the archive stores each one).
+        self.played: list[Game] = []
         self.names = list(names) if names is not None else seat_names(tr, game.rules.players, me, game.seed)
         self.narrator = Narrator(tr, self.names, me)
         self.told = 0
@@ -173,6 +183,7 @@ class TableApp(App[None]):
             )
         yield RichLog(id="log", wrap=True, markup=False)
         yield Static(id="prompt")
+        yield Static(id="coach")
         yield ItemGrid(id="hand", min_column_width=CARD_WIDTH, max_column_width=CARD_WIDTH)
         with Vertical(id="choices"):
             with Horizontal(classes="choice-group"):
@@ -393,6 +404,19 @@ class TableApp(App[None]):
         self.query_one("#doubt", Button).disabled = not view.may_doubt
         self.query_one("#let-go", Button).disabled = not view.may_doubt
         self.say_prompt(self.prompt_text())
+        self.query_one("#coach", Static).update(self.coach_words())
+
+    def coach_words(self) -> str:
+        """The coach's line for the decision before us (the same line until the game moves on)."""
+        if self.coach is None:
+            return ""
+        view = self.game.view(self.me)
+        if not (view.must_play or view.may_doubt):
+            return ""
+        if self.coach_said is None or self.coach_said[0] != view.step:
+            advice = self.coach.advise(view)
+            self.coach_said = (view.step, "" if advice is None else coach_text(self.tr, advice, self.names))
+        return self.coach_said[1]
 
     def seat_lines(self, sizes: tuple[int, ...]) -> list[str]:
         _ = self.tr.gettext
@@ -426,6 +450,7 @@ class TableApp(App[None]):
 
     def show_result(self) -> None:
         _ = self.tr.gettext
+        self.played.append(self.game)
         places = "\n".join(f"{place}. {self.names[seat]}" for place, seat in enumerate(self.game.places, start=1))
         winner = self.game.winner
         assert winner is not None
@@ -442,4 +467,6 @@ class TableApp(App[None]):
         seed = random.Random(f"{previous.seed}/{self.games_played}").randrange(2**32)
         self.games_played += 1
         self.game = Game.deal(previous.rules, seed, first)
+        if self.coached:
+            self.coach, self.coach_said = Coach(self.me, self.game.rules, seed=seed), None
         await self.start_turns()

@@ -13,11 +13,13 @@ from typing import TextIO
 from idoubtit.bots import Bot
 from idoubtit.bots.runner import ask as ask_bot
 from idoubtit.bots.runner import settle_window, window_answers
+from idoubtit.coach import Coach
 from idoubtit.engine import Card, Game, IDoubtItError, MalformedInputError, Phase, Play, Rank, parse_action
 from idoubtit.tui.text import (
     Narrator,
     Translations,
     claim_words,
+    coach_text,
     doubt_call,
     explain,
     pretty_cards,
@@ -48,8 +50,11 @@ class PlainGame:
         stdout: TextIO,
         me: int = 0,
         names: Sequence[str] | None = None,
+        coach: bool = False,
     ) -> None:
         self.game, self.bots, self.tr, self.me = game, bots, tr, me
+        #: ``--coach``: the expert's reading of each claim and its move on our turn, from our view alone.
+        self.coach = Coach(me, game.rules, seed=game.seed or 0) if coach else None
         self.stdin, self.stdout = stdin, stdout
         self.names = list(names) if names is not None else seat_names(tr, game.rules.players, me, game.seed)
         self.narrator = Narrator(tr, self.names, me)
@@ -128,9 +133,18 @@ class PlainGame:
         listed = "  ".join(f"{number}:{card.pretty()}" for number, card in enumerate(hand, start=1))
         self.say(self.tr.gettext("Your hand: %(cards)s") % {"cards": listed})
 
+    def say_coach(self) -> None:
+        """The coach's word on the decision before us (with ``--coach``)."""
+        if self.coach is None:
+            return
+        advice = self.coach.advise(self.game.view(self.me))
+        if advice is not None:
+            self.say_wrapped(coach_text(self.tr, advice, self.names))
+
     def play_my_turn(self) -> None:
         """Ask for a play until one is allowed, and make it (through the engine's checked door)."""
         _ = self.tr.gettext
+        self.say_coach()
         view = self.game.view(self.me)
         strict = self.game.rules.strict_announcing
         while True:
@@ -197,6 +211,7 @@ class PlainGame:
         _ = self.tr.gettext
         claim = self.game.claim
         assert claim is not None
+        self.say_coach()
         question = _("%(name)s claims “%(claim)s”. %(call)s? (y/n)") % {
             "name": self.names[claim.seat],
             "claim": claim_words(self.tr, claim.count, claim.rank),

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from idoubtit.bots.characters import computer_name
+from idoubtit.coach import Advice
+from idoubtit.coach.words import coach_line
 from idoubtit.engine import (
     Card,
     Declined,
@@ -231,3 +233,18 @@ def truthful_pick(view: View) -> tuple[int, ...]:
     positions = tuple(position for position, card in enumerate(view.hand) if card.rank is view.due_rank)
     cap = view.rules.max_cards_per_play
     return positions if cap is None else positions[:cap]
+
+
+def coach_text(tr: Translations, advice: Advice, names: Sequence[str]) -> str:
+    """The coach's line: for a claim, a bluff meter (ten marks) and the chance, then its one reason."""
+    sentence = coach_line(tr, advice.why, names, rank_names(tr), lambda card: Card.parse(card).pretty())
+    if advice.kind == "claim" and advice.bluff_chance is not None:
+        filled = round(10 * advice.bluff_chance)
+        meter = "■" * filled + "□" * (10 - filled)
+        chance = round(100 * advice.bluff_chance)
+        return tr.gettext("Coach: bluff %(meter)s %(chance)d %% · %(advice)s") % {
+            "meter": meter,
+            "chance": chance,
+            "advice": sentence,
+        }
+    return tr.gettext("Coach: %(advice)s") % {"advice": sentence}
