@@ -185,3 +185,106 @@ test("the doubt timer's bar runs from full to empty over the room's doubt time",
   assert.equal(doubtShare({ ...table, timer: { kind: "turn", seconds: 30 } }, 0), 1);
   assert.equal(doubtShare({ ...table, timer: null }, 0), 1);
 });
+
+// ------------------------------------------------------------------------------------------------
+// Looking back: the player id, and how past games and replay frames are read (player.js, past.js)
+
+test("a player id is random base64url the server takes, kept once made, and fresh once forgotten", async () => {
+  const kept = new Map();
+  globalThis.localStorage = {
+    getItem: (key) => (kept.has(key) ? kept.get(key) : null), setItem: (key, value) => kept.set(key, String(value)),
+    removeItem: (key) => kept.delete(key),
+  };
+  const { PLAYER_ID, forgetPlayerId, newPlayerId, playerId } = await import("../../src/idoubtit/web/player.js");
+  const made = newPlayerId();
+  assert.match(made, PLAYER_ID);
+  assert.ok(made.length >= 22);
+  assert.notEqual(newPlayerId(), made);
+  // Bytes that base64 writes with "+", "/" and padding come out in the URL-safe alphabet.
+  assert.equal(newPlayerId((bytes) => bytes.fill(0xfb)), "-_v7-_v7-_v7-_v7-_v7-_v7");
+  const first = playerId();
+  assert.equal(kept.get("idoubtit.player"), first);
+  assert.equal(playerId(), first);
+  kept.set("idoubtit.player", "too short"); // not an id the server takes: replaced
+  const again = playerId();
+  assert.match(again, PLAYER_ID);
+  const fresh = forgetPlayerId();
+  assert.notEqual(fresh, again);
+  assert.equal(playerId(), fresh);
+  delete globalThis.localStorage;
+});
+
+const pastGame = {
+  id: 27, room: "HTHYXW", number: 2, status: "finished", steps: 148, winner: 1, places: [1],
+  started_at: "2026-12-01T20:14:03.512000+00:00", finished_at: "2026-12-01T20:26:40.000000+00:00",
+  seats: [
+    { seat: 1, name: "Lucas", kind: "bot", numbers: { cards_left: 0 } },
+    { seat: 0, name: "Anna", kind: "human", numbers: { cards_left: 6 } },
+  ],
+};
+
+test("a past game reads its date, length, status and how each seat ended", async () => {
+  const { NONE, decimal, lengthText, outcome, percent, seatsBySeat, statusText, when } = await import("../../src/idoubtit/web/past.js");
+  assert.equal(when("2026-12-01T20:14:03Z", "en-GB").includes("2026"), true);
+  assert.equal(when(null), NONE);
+  assert.equal(percent(0.376, "en"), "38%");
+  assert.equal(percent(null), "–");
+  assert.equal(decimal(7.77, "en"), "7.8");
+  assert.equal(decimal(7.77, "af"), "7,8");
+  assert.equal(lengthText(pastGame), "148 actions · 13 minutes");
+  assert.equal(lengthText({ ...pastGame, finished_at: pastGame.started_at }), "148 actions · under a minute");
+  assert.equal(lengthText({ ...pastGame, steps: 1, finished_at: null }), "1 action");
+  assert.deepEqual(seatsBySeat(pastGame).map((seat) => seat.name), ["Anna", "Lucas"]);
+  assert.equal(outcome(pastGame, 1), "winner");
+  assert.equal(outcome(pastGame, 0), "6 cards left");
+  assert.equal(outcome({ ...pastGame, places: [1, 0] }, 0), "place 2");
+  assert.equal(outcome({ ...pastGame, status: "playing" }, 0), "");
+  assert.equal(statusText("abandoned"), "Given up");
+});
+
+const frames = [
+  { step: 0, action: null, seat: null, kind: null, events: [], seen: [[], []], doubt: false, pile_taken: false },
+  {
+    step: 1, action: "play 0 KD 3S as K", seat: 0, kind: "play", doubt: false, pile_taken: false,
+    events: [{ type: "played", seat: 0, count: 2, rank: "K", cards: ["KD", "3S"] }],
+    seen: [[{ type: "played", seat: 0, count: 2, rank: "K", cards: ["KD", "3S"] }], [{ type: "played", seat: 0, count: 2, rank: "K" }]],
+  },
+  {
+    step: 2, action: "doubt 1", seat: 1, kind: "doubt", doubt: true, pile_taken: true,
+    events: [
+      { type: "doubted", seats: [1], doubter: 1 },
+      { type: "revealed", seat: 0, cards: ["KD", "3S"], rank: "K", truthful: false, reason: "doubt" },
+      { type: "pile_taken", seat: 0, count: 2, cards: ["KD", "3S"] },
+    ],
+    seen: [[], []],
+  },
+  { step: 3, action: "play 0 QS as Q", seat: 0, kind: "play", doubt: false, pile_taken: false, events: [], seen: [[], []] },
+];
+
+test("the replay finds the next doubt and pile taken, and reads and writes its links", async () => {
+  const { nextFrame, readQuery, writeQuery } = await import("../../src/idoubtit/web/past.js");
+  assert.equal(nextFrame(frames, 0, "doubt"), 2);
+  assert.equal(nextFrame(frames, 2, "doubt"), -1);
+  assert.equal(nextFrame(frames, 1, "pile_taken"), 2);
+  assert.deepEqual(readQuery("?step=2&seat=1", 4, 2), { step: 2, seat: 1 });
+  assert.deepEqual(readQuery("?step=99&seat=7", 4, 2), { step: 3, seat: null }); // kept within the game
+  assert.deepEqual(readQuery("?step=-1&seat=x", 4, 2), { step: 0, seat: null });
+  assert.deepEqual(readQuery("", 4, 2), { step: 0, seat: null });
+  assert.equal(writeQuery(0, null), "");
+  assert.equal(writeQuery(5, null), "?step=5");
+  assert.equal(writeQuery(5, 0), "?step=5&seat=0");
+});
+
+test("a frame is told with every card, or only with what one seat saw", async () => {
+  const { frameLines, isBluff, notation } = await import("../../src/idoubtit/web/past.js");
+  assert.deepEqual(frameLines(frames[0], null, name), ["The cards are dealt."]);
+  assert.deepEqual(frameLines(frames[1], null, name), ["Ann puts down “2 Kings”. Cards: K♦ 3♠, a bluff."]);
+  assert.deepEqual(frameLines(frames[1], 1, name), ["Ann puts down “2 Kings”."]); // Bo did not see the cards
+  assert.deepEqual(frameLines(frames[1], 0, name), ["Ann puts down “2 Kings”. Cards: K♦ 3♠, a bluff."]);
+  assert.equal(frameLines(frames[2], null, name).length, 3);
+  assert.equal(isBluff({ cards: ["KD", "KS"], rank: "K" }), false);
+  assert.equal(notation(frames[1], null), "play 0 KD 3S as K");
+  assert.equal(notation(frames[1], 0), "play 0 KD 3S as K");
+  assert.equal(notation(frames[1], 1), "play 0 ?? ?? as K"); // another seat's cards stay hidden
+  assert.equal(notation(frames[2], 0), "doubt 1");
+});

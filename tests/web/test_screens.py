@@ -1,7 +1,9 @@
 """Every screen of the browser table, in all four languages and at four screen sizes, as a player meets it.
 
 One game a language is played through the page: home, the room with computer players seated, the table
-on your turn, a doubt window, the cards turned up after a doubt, and the end of the game. At each of those
+on your turn, a doubt window, the cards turned up after a doubt, and the end of the game; then, looking
+back, the table's history, the game's replay (every hand face up, then as your seat saw it) and your own
+page. At each of those
 moments the page is looked at at phone, tablet and desktop sizes: nothing may stick out sideways, no button's
 text may be cut, axe-core may find no serious or critical accessibility problem, and a screenshot is kept
 (in the folder ``IDOUBTIT_SCREENSHOTS`` names, else in the test's temporary folder) to be looked at.
@@ -45,7 +47,7 @@ def look_at(page: Page, folder: Path, language: str, screen: str) -> list[str]:
         wrong += [f"{language} {screen} {size}: {problem}" for problem in serious_violations(page)]
         # What a person sees on the screen; the whole page too, for the screens one scrolls.
         page.screenshot(path=str(folder / f"{language}-{screen}-{size}.png"))
-        if screen in {"home", "room", "room-picker", "result"}:
+        if screen in {"home", "room", "room-picker", "result", "history", "replay", "me"}:
             page.screenshot(path=str(folder / f"{language}-{screen}-{size}-whole.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     return wrong
@@ -111,6 +113,22 @@ def test_every_screen_fits_reads_and_passes_axe_at_every_size(
         act_until(page, lambda: page.locator(".result").count() > 0, doubt=False)
         page.wait_for_selector(".result .numbers")
         wrong += look_at(page, folder, language, "result")
+
+        page.click(".result a[data-key=history]")
+        page.wait_for_selector(".games .game .game-seats")
+        page.wait_for_selector(".past-table")
+        wrong += look_at(page, folder, language, "history")
+        page.click(".games a[data-key^=replay-]")
+        page.wait_for_selector(".replay-stage")
+        for _ in range(12):  # a step with cards on the pile and a claim open
+            page.click("button[data-key=next]")
+        wrong += look_at(page, folder, language, "replay")
+        page.select_option("#replay-view", "0")
+        page.wait_for_selector(".replay.seat-view")
+        wrong += look_at(page, folder, language, "replay-seat")
+        page.goto(server.http + "/me")
+        page.wait_for_selector(".tiles")
+        wrong += look_at(page, folder, language, "me")
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()

@@ -27,7 +27,8 @@ WEB: Final = resources.files("idoubtit") / "web"
 
 
 def add_web(app: FastAPI) -> None:
-    """Serve the client at ``/`` (and at ``/r/{code}``, the join link), its files under ``/static``."""
+    """Serve the client at ``/`` (and at ``/r/{code}``, the join link; ``/r/{code}/history``, ``/g/{game_id}``
+    and ``/me``, the pages that look back), its files under ``/static``."""
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -36,6 +37,19 @@ def add_web(app: FastAPI) -> None:
 
     @app.get("/r/{code}", include_in_schema=False)
     async def join_link(code: str) -> FileResponse:
+        return FileResponse(str(WEB / "index.html"), media_type="text/html")
+
+    # Looking back: the page reads the address and asks the history endpoints (server/history.py).
+    @app.get("/r/{code}/history", include_in_schema=False)
+    async def table_history(code: str) -> FileResponse:
+        return FileResponse(str(WEB / "index.html"), media_type="text/html")
+
+    @app.get("/g/{game_id}", include_in_schema=False)
+    async def game_replay(game_id: str) -> FileResponse:
+        return FileResponse(str(WEB / "index.html"), media_type="text/html")
+
+    @app.get("/me", include_in_schema=False)
+    async def own_page() -> FileResponse:
         return FileResponse(str(WEB / "index.html"), media_type="text/html")
 
     @app.get("/api/i18n/{language}")

@@ -1,7 +1,9 @@
-// The browser table: home (create or join), the room with its code, link and QR code, the table, the rules.
+// The browser table: home (create or join), the room with its code, link and QR code, the table, the rules,
+// and looking back: a table's history (/r/CODE/history), a game's replay (/g/ID) and your own page (/me).
 // It speaks the protocol of docs/protocol.md; everything it shows of a game comes from the server's views.
-// This module holds the page's state and its connection; the screens are drawn by home.js, lobby.js and
-// table.js, the game's logic is in game.js, motion in motion.js and sound in sound.js.
+// This module holds the page's state, its connection and its addresses; the screens are drawn by home.js,
+// lobby.js, table.js, history.js, replay.js and me.js, the game's logic is in game.js and past.js, motion
+// in motion.js and sound in sound.js.
 
 import { rankPlural } from "./cards.js";
 import { h, store, stored } from "./dom.js";
@@ -9,20 +11,27 @@ import {
   describe, doubtShare, emptyTable, errorText, myTurn, myWindow, reactionText, receive, secondsLeft, seatName, stories, storyLine,
   truthfulPick,
 } from "./game.js";
+import { historyScreen } from "./history.js";
 import { homeScreen } from "./home.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { lobbyScreen, seatsEditor } from "./lobby.js";
+import { meScreen } from "./me.js";
 import { show } from "./motion.js";
+import { frameLines, nextFrame, readQuery, writeQuery } from "./past.js";
+import { forgetPlayerId, playerId } from "./player.js";
+import { SPEEDS, replayScreen, syncReplay, updateReplay } from "./replay.js";
 import { cue, setSound, soundOn } from "./sound.js";
 import { tableScreen } from "./table.js";
 
 const root = document.getElementById("app");
 /** How long a reaction stays at its sender's seat. */
 const REACTION_MS = 3500;
+/** Games to a page of a history. */
+const PAGE = 10;
 
 const page = {
-  screen: "home", // home | room | rules
+  screen: "home", // home | room | rules | history | replay | me
   code: null,
   name: stored("idoubtit.name") || "",
   table: emptyTable(),
@@ -40,6 +49,12 @@ const page = {
   reactions: {},
   reactionsOpen: false,
   botLevel: null,
+  /** A table's history: {code, games, before, loading, error, stats}. */
+  history: null,
+  /** The replay on screen: {id, status, game, frames, step, seat, playing, speed, error}. */
+  replay: null,
+  /** Your own page: {id, stats, games, before, loading, error, forgetting}. */
+  me: null,
   form: {
     players: 4, ascending: false, capped_plays: false, play_on_for_places: false, open_table_sizes: false,
     strict_announcing: false, decks: 1, doubt_seconds: 8, turn_seconds: null, bot_level: "medium", more: false,
@@ -298,6 +313,45 @@ const act = {
     send({ type: "react", reaction: id });
     render();
   },
+  // Looking back
+  follow: (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // a new tab
+    event.preventDefault();
+    go(event.currentTarget.getAttribute("href"));
+  },
+  watchTable: (event, code) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (seatToken(code)) connect(code); // your own seat at that table: back in it, not watching
+    else watch(code);
+  },
+  olderGames: () => olderGames(),
+  replayTo: (step) => replayTo(step),
+  replayView: (value) => {
+    page.replay.seat = value === "" ? null : Number(value);
+    keepReplayAddress();
+    render(); // the log is told again from the new point of view
+  },
+  replaySpeed: (speed) => {
+    page.replay.speed = SPEEDS.includes(speed) ? speed : 1;
+    if (page.replay.playing) playReplay(true);
+  },
+  replayPlay: () => playReplay(!page.replay.playing),
+  replayJump: (mark) => {
+    const found = nextFrame(page.replay.frames, page.replay.step, mark);
+    if (found >= 0) replayTo(found);
+  },
+  replayQuery: (step) => writeQuery(step, page.replay.seat),
+  copyStep: () => act.copy(location.href),
+  askForget: (asking) => {
+    page.me.forgetting = asking;
+    render();
+  },
+  forgetPlayer: async () => {
+    forgetPlayerId();
+    await showMe();
+    say(t("Your player id is forgotten: the games from now on count for a fresh one."));
+  },
 };
 
 function play() {
@@ -323,15 +377,26 @@ function answer(kind) {
 
 function render() {
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
-  document.title = page.code ? `${t("I Doubt It")} · ${page.code}` : t("I Doubt It");
+  document.title = title();
   const logScroll = root.querySelector(".log")?.scrollTop || 0;
   root.replaceChildren(header(), notice(), h("main", { id: "main" }, screen()));
   const log = root.querySelector(".log");
   if (log) log.scrollTop = logScroll;
+  if (page.screen === "replay") syncReplay(root, page);
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again && !again.disabled) again.focus();
   }
+}
+
+function title() {
+  const name = t("I Doubt It");
+  if (page.screen === "history" && page.history) return `${name} · ${t("History of table %(code)s", { code: page.history.code })}`;
+  if (page.screen === "replay" && page.replay && page.replay.game) {
+    return `${name} · ${t("Replay of game %(number)d at table %(code)s", { number: page.replay.game.number, code: page.replay.game.room })}`;
+  }
+  if (page.screen === "me") return `${name} · ${t("Your games and numbers")}`;
+  return page.code && page.screen === "room" ? `${name} · ${page.code}` : name;
 }
 
 function header() {
@@ -366,6 +431,9 @@ function notice() {
 function screen() {
   if (page.screen === "rules") return rulesScreen();
   if (page.screen === "room") return roomScreen();
+  if (page.screen === "history") return historyScreen(page, act);
+  if (page.screen === "replay") return replayScreen(page, act);
+  if (page.screen === "me") return meScreen(page, act);
   return homeScreen(page, act);
 }
 
@@ -381,12 +449,7 @@ function roomScreen() {
 
 function goHome(event) {
   if (event) event.preventDefault();
-  disconnect();
-  page.screen = "home";
-  page.code = null;
-  page.notice = "";
-  history.pushState({}, "", "/");
-  render();
+  go("/");
 }
 
 async function showRules() {
@@ -435,7 +498,7 @@ async function createTable(form) {
   await attempt(async () => {
     const room = await api("POST", "/api/rooms", options);
     store(`idoubtit.host.${room.code}`, room.host_token);
-    const seat = await api("POST", `/api/rooms/${room.code}/seats`, { name: page.name.trim() });
+    const seat = await api("POST", `/api/rooms/${room.code}/seats`, { name: page.name.trim(), player: playerId() });
     store(`idoubtit.seat.${room.code}`, seat.token);
     page.notice = "";
     page.botLevel = form.bot_level;
@@ -453,7 +516,7 @@ async function join(text) {
   if (seatToken(code)) return connect(code);
   if (needName()) return;
   await attempt(async () => {
-    const seat = await api("POST", `/api/rooms/${code}/seats`, { name: page.name.trim() });
+    const seat = await api("POST", `/api/rooms/${code}/seats`, { name: page.name.trim(), player: playerId() });
     store(`idoubtit.seat.${code}`, seat.token);
     page.notice = "";
     connect(code);
@@ -469,11 +532,147 @@ function watch(text) {
 }
 
 // ------------------------------------------------------------------------------------------------
+// Looking back: a table's history, a replay, your own page (each fetched when its address is opened)
+
+/** Open one of the page's own addresses, as a link does. */
+function go(path) {
+  history.pushState({}, "", path);
+  page.notice = "";
+  start();
+}
+
+/** Leave whatever screen was on: the table's connection closes, a replay stops playing. */
+function leave() {
+  disconnect();
+  playReplay(false);
+}
+
+async function showHistory(code) {
+  leave();
+  const past = { code, games: null, before: null, loading: false, error: "", stats: null };
+  Object.assign(page, { screen: "history", code, history: past });
+  render();
+  try {
+    const [games, stats] = await Promise.all([
+      api("GET", `/api/rooms/${code}/games?limit=${PAGE}`), api("GET", `/api/rooms/${code}/stats`),
+    ]);
+    Object.assign(past, { games: games.games, before: games.before, stats: stats.seats });
+  } catch (error) {
+    past.error = errorText(error);
+  }
+  if (page.history === past && page.screen === "history") render(); // unless the reader went elsewhere meanwhile
+}
+
+async function showMe() {
+  leave();
+  const id = playerId();
+  const me = { id, stats: null, games: null, before: null, loading: false, error: "", forgetting: false };
+  Object.assign(page, { screen: "me", code: null, me });
+  render();
+  try {
+    const [stats, games] = await Promise.all([
+      api("GET", `/api/players/${id}/stats`), api("GET", `/api/players/${id}/games?limit=${PAGE}`),
+    ]);
+    Object.assign(me, { stats, games: games.games, before: games.before });
+  } catch (error) {
+    me.error = errorText(error);
+  }
+  if (page.me === me && page.screen === "me") render();
+}
+
+/** The next page of games, on a table's history or your own page. */
+async function olderGames() {
+  const past = page.screen === "me" ? page.me : page.history;
+  if (!past || past.before === null || past.loading) return;
+  past.loading = true;
+  render();
+  const path = page.screen === "me" ? `/api/players/${past.id}/games` : `/api/rooms/${past.code}/games`;
+  try {
+    const older = await api("GET", `${path}?limit=${PAGE}&before=${past.before}`);
+    past.games = past.games.concat(older.games);
+    past.before = older.before;
+  } catch (error) {
+    page.notice = errorText(error);
+  }
+  past.loading = false;
+  render();
+}
+
+async function showReplay(id, search) {
+  leave();
+  const replay = { id, status: "loading", game: null, frames: null, step: 0, seat: null, playing: false, speed: 1, error: "" };
+  Object.assign(page, { screen: "replay", code: null, replay });
+  render();
+  try {
+    const data = await api("GET", `/api/games/${id}/replay`);
+    Object.assign(replay, { status: "ready", game: data.game, frames: data.frames },
+      readQuery(search, data.frames.length, data.game.seats.length));
+  } catch (error) {
+    if (error.code === "game.not_finished") {
+      // Only the game's entry is read (its status and table): nothing of a game not over is shown.
+      try {
+        const data = await api("GET", `/api/games/${id}`);
+        replay.game = data.game;
+        replay.status = data.game.status === "abandoned" ? "abandoned" : "playing";
+      } catch (again) {
+        Object.assign(replay, { status: "error", error: errorText(again) });
+      }
+    } else {
+      Object.assign(replay, { status: "error", error: errorText(error) });
+    }
+  }
+  if (page.replay !== replay || page.screen !== "replay") return;
+  if (replay.status === "ready") keepReplayAddress();
+  render();
+}
+
+/** The address follows the step and point of view, so that a copied link opens right there. */
+function keepReplayAddress() {
+  const replay = page.replay;
+  history.replaceState({}, "", `/g/${replay.id}${writeQuery(replay.step, replay.seat)}`);
+}
+
+function replayTo(step) {
+  const replay = page.replay;
+  if (!replay || replay.status !== "ready") return;
+  const next = Math.max(0, Math.min(step, replay.frames.length - 1));
+  if (next === replay.step) return;
+  replay.step = next;
+  keepReplayAddress();
+  updateReplay(root, page, act);
+  const name = (seat) => seatName({ seats: replay.game.seats }, seat);
+  if (!replay.playing) speak(frameLines(replay.frames[next], replay.seat, name).join(" "));
+}
+
+/** Play the replay on (from the start when it is at its end), a step at a time at the chosen speed; or stop. */
+function playReplay(on) {
+  const replay = page.replay;
+  if (!replay) return;
+  clearInterval(replay.timer);
+  replay.timer = null;
+  const was = replay.playing;
+  replay.playing = Boolean(on) && replay.status === "ready";
+  if (replay.playing) {
+    if (!was && replay.step >= replay.frames.length - 1) replayTo(0);
+    replay.timer = setInterval(() => {
+      if (replay.step >= replay.frames.length - 1) playReplay(false);
+      else replayTo(replay.step + 1);
+    }, 1000 / replay.speed);
+  }
+  if (page.screen === "replay") syncReplay(root, page);
+}
+
+// ------------------------------------------------------------------------------------------------
 // Keys, the timers, and starting up
 
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement?.tagName);
+  if (!typing && page.screen === "replay" && page.replay && ["ArrowLeft", "ArrowRight"].includes(event.key)) {
+    event.preventDefault(); // the slider, when it has the focus, steps by itself
+    replayTo(page.replay.step + (event.key === "ArrowRight" ? 1 : -1));
+    return;
+  }
   if (typing || page.screen !== "room" || !page.table.view) return;
   const key = event.key.toLowerCase();
   if (key === "d" && myWindow(page.table)) act.doubt();
@@ -495,9 +694,17 @@ setInterval(() => {
 window.addEventListener("popstate", () => start());
 
 async function start() {
-  const match = location.pathname.match(/^\/r\/([A-Za-z0-9]+)/);
+  const path = location.pathname;
+  const past = path.match(/^\/r\/([A-Za-z0-9]+)\/history\/?$/);
+  if (past) return showHistory(cleanCode(past[1]));
+  const game = path.match(/^\/g\/(\d{1,12})\/?$/);
+  if (game) return showReplay(game[1], location.search);
+  if (/^\/me\/?$/.test(path)) return showMe();
+  const match = path.match(/^\/r\/([A-Za-z0-9]+)/);
   if (!match) {
+    leave();
     page.screen = "home";
+    page.code = null;
     render();
     return;
   }

@@ -17,6 +17,11 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+/** A link that the page follows itself (act.follow); the browser still opens it in a new tab when asked to. */
+export function link(act, href, text, attributes = {}) {
+  return h("a", { href, onclick: act.follow, ...attributes }, text);
+}
+
 export function stored(key) {
   try {
     return localStorage.getItem(key);

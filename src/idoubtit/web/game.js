@@ -334,6 +334,8 @@ export function errorText(error) {
     "room.bad_name": t("Type a name first."),
     "limit.rooms_per_address": t("You have too many open tables."),
     "server.storage": t("The server could not save that; try again."),
+    "game.not_found": t("There is no game with that number."),
+    "history.invalid": t("That page of the history does not exist."),
   };
   return known[error.code] || t("That is not allowed now.");
 }

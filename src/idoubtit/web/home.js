@@ -1,7 +1,7 @@
-// Home: your name, a new table (its button in reach on a phone; the finer settings folded away), or a
-// table by its code.
+// Home: your name (and the way to your own games and numbers), a new table (its button in reach on a
+// phone; the finer settings folded away), or a table by its code.
 
-import { h, store } from "./dom.js";
+import { h, link, store } from "./dom.js";
 import { levelName } from "./game.js";
 import { t, tn } from "./i18n.js";
 import { LEVELS } from "./lobby.js";
@@ -26,7 +26,8 @@ export function homeScreen(page, act) {
     h("section", { className: "card-panel" },
       h("h2", {}, h("label", { for: "name" }, t("Your name"))),
       h("p", { className: "hint" }, t("The name others see at the table")),
-      name),
+      name,
+      h("p", { className: "to-me" }, link(act, "/me", t("Your games and numbers"), { "data-key": "me" }))),
     newTableForm(page, act),
     h("section", { className: "card-panel" },
       h("h2", {}, t("Join a table")),

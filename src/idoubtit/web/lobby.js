@@ -2,7 +2,7 @@
 // adds or removes computer players one at a time, sets each one's strength or character (bots/characters.py),
 // and hands hosting over.
 
-import { h } from "./dom.js";
+import { h, link } from "./dom.js";
 import { levelName, seatName } from "./game.js";
 import { characterOf, characters, t } from "./i18n.js";
 import { computerIcon } from "./table.js";
@@ -11,16 +11,19 @@ export const LEVELS = ["easy", "medium", "hard", "expert"];
 
 export function lobbyScreen(page, act) {
   const room = page.table.room;
-  const link = room.link || `${location.origin}/r/${room.code}`;
+  const address = room.link || `${location.origin}/r/${room.code}`;
   return h("div", { className: "lobby" },
     h("section", { className: "card-panel room-code" },
       h("h2", {}, t("Table code")),
       h("p", { className: "code", "aria-label": t("Table code") + " " + room.code.split("").join(" ") }, room.code),
       h("p", {}, t("Friends join with this code, the link or the QR code.")),
       h("div", { className: "link-row" },
-        h("input", { id: "link", readonly: true, value: link, "aria-label": t("Link to this table") }),
-        h("button", { type: "button", "data-key": "copy", onclick: () => act.copy(link) }, t("Copy link"))),
-      h("img", { className: "qr", src: `/api/rooms/${room.code}/qr.svg`, alt: t("QR code of the link to this table") })),
+        h("input", { id: "link", readonly: true, value: address, "aria-label": t("Link to this table") }),
+        h("button", { type: "button", "data-key": "copy", onclick: () => act.copy(address) }, t("Copy link"))),
+      h("img", { className: "qr", src: `/api/rooms/${room.code}/qr.svg`, alt: t("QR code of the link to this table") }),
+      // The games played here so far, their replays and each seat's numbers.
+      h("div", { className: "buttons" },
+        link(act, `/r/${room.code}/history`, t("History of this table"), { className: "button secondary", "data-key": "history" }))),
     seatsEditor(page, act, true));
 }
 

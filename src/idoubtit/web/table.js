@@ -3,7 +3,7 @@
 // every hand face up with the game's numbers and the evening's score.
 
 import { RED, SUITS, cardName, claimWords, parseCard, rankPlural } from "./cards.js";
-import { h } from "./dom.js";
+import { h, link } from "./dom.js";
 import {
   REACTIONS, announceable, doubtShare, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow, reactionText,
   seatName, seatPlaces, secondsLeft, stories, storyLine,
@@ -278,10 +278,11 @@ function result(page, act) {
         ? h("span", { className: "cards small" }, finalHands[seat].map((card) => cardFace(card))) : null))),
     stats ? numbers(stats, finishing, room, me) : null,
     score ? evening(score, room, me) : null,
-    seated
-      ? h("div", { className: "buttons" },
-        h("button", { type: "button", className: "primary", "data-key": "again", onclick: act.again }, t("Another game")))
-      : h("p", {}, t("Waiting for the players to deal again.")),
+    seated ? null : h("p", {}, t("Waiting for the players to deal again.")),
+    h("div", { className: "buttons" },
+      seated ? h("button", { type: "button", className: "primary", "data-key": "again", onclick: act.again }, t("Another game")) : null,
+      // This game's replay is there now, with every game before it and each seat's numbers.
+      link(act, `/r/${room.code}/history`, t("History of this table"), { className: "button secondary", "data-key": "history" })),
     act.seatsEditor ? act.seatsEditor() : null);
 }
 
