@@ -15,6 +15,9 @@ from idoubtit.archive.models import BOT_LEVEL_LENGTH, GameStatus, RoomStatus, Se
 from idoubtit.engine import IDoubtItError, Rules
 from idoubtit.i18n import DEFAULT_LANGUAGE, LANGUAGES, known_language
 
+#: The host's choices for the coach at a table (see :attr:`RoomSettings.coach`).
+COACH_MODES = ("auto", "on", "off")
+
 
 @dataclass(frozen=True, slots=True)
 class RoomSettings:
@@ -29,6 +32,8 @@ class RoomSettings:
     turn_seconds: float | None = None
     language: str = "en"
     bot_level: str = "easy"
+    #: Whether a person may switch on a coach: ``on``, ``off``, or ``auto`` (while at most one person sits).
+    coach: str = "auto"
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -45,6 +50,8 @@ class RoomSettings:
         object.__setattr__(self, "language", language)
         if not isinstance(self.bot_level, str) or not 0 < len(self.bot_level.strip()) <= BOT_LEVEL_LENGTH:
             raise InvalidInputError(f"bot_level must be a bot level or spec, not {self.bot_level!r}")
+        if self.coach not in COACH_MODES:
+            raise InvalidInputError(f"coach must be one of {', '.join(COACH_MODES)}, not {_quoted(self.coach)}")
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict, as stored in the ``rooms.settings`` column."""
@@ -54,6 +61,7 @@ class RoomSettings:
             "turn_seconds": self.turn_seconds,
             "language": self.language,
             "bot_level": self.bot_level,
+            "coach": self.coach,
         }
 
     @classmethod
@@ -67,6 +75,7 @@ class RoomSettings:
                 turn_seconds=data["turn_seconds"],
                 language=known_language(data.get("language")) or DEFAULT_LANGUAGE,
                 bot_level=data["bot_level"],
+                coach=data.get("coach", "auto"),  # rooms stored before the coach allow it as a new room does
             )
         except (KeyError, TypeError, IDoubtItError) as error:
             raise InvalidInputError(f"room settings {data!r} cannot be read: {error}") from None

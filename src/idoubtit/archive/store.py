@@ -10,6 +10,7 @@ them across threads and transactions.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -217,6 +218,18 @@ class Archive:
             if room.status == RoomStatus.CLOSED:
                 raise ConflictError(f"room {normalized} is closed")
             room.locked, room.updated_at = locked, now()
+
+    def set_coach(self, code: str, mode: str) -> RoomSettings:
+        """The host's choice for the coach (``auto``, ``on``, ``off``: :attr:`RoomSettings.coach`); returns
+        the room's settings with it."""
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            room = _room_for_update(session, normalized)
+            if room.status == RoomStatus.CLOSED:
+                raise ConflictError(f"room {normalized} is closed")
+            settings = dataclasses.replace(RoomSettings.from_json(room.settings), coach=mode)
+            room.settings, room.updated_at = settings.to_json(), now()
+            return settings
 
     @staticmethod
     def _bot_seat(session: Session, code: str, number: int, done: str) -> tuple[RoomRow, SeatRow]:

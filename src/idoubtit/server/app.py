@@ -29,6 +29,7 @@ from idoubtit.server.hub import Hub
 from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
+    CoachSwitch,
     Hello,
     React,
     ServerError,
@@ -263,6 +264,12 @@ def _add_seats(app: FastAPI, config: ServerConfig) -> None:
         _only(data, {"locked"})
         return {"locked": await hub_of(request).lock_room(code, _bearer(request), data.get("locked"))}
 
+    @app.post("/api/rooms/{code}/coach")
+    async def coach(request: Request, code: str) -> dict[str, Any]:
+        data = await _body(request, config)
+        _only(data, {"coach"})
+        return {"coach": await hub_of(request).set_coach(code, _bearer(request), data.get("coach"))}
+
     @app.post("/api/rooms/{code}/host")
     async def hand_hosting(request: Request, code: str) -> dict[str, Any]:
         data = await _body(request, config)
@@ -375,6 +382,8 @@ async def _serve(websocket: WebSocket, connection: SocketConnection, table: Tabl
                 table.sync(connection, message.id)
             elif isinstance(message, React):
                 table.react(connection, message)
+            elif isinstance(message, CoachSwitch):
+                table.switch_coach(connection, message)
             else:
                 raise ServerError("protocol.hello_again", "this connection already said hello")
             errors_in_a_row = 0

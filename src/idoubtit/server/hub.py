@@ -27,6 +27,7 @@ from idoubtit.archive import (
     normalize_code,
 )
 from idoubtit.archive.models import NAME_LENGTH
+from idoubtit.archive.snapshots import COACH_MODES
 from idoubtit.bots import BOTS, LEVELS, parse_spec
 from idoubtit.bots.characters import character_key, computer_name
 from idoubtit.engine import IDoubtItError, Rules
@@ -40,7 +41,7 @@ from idoubtit.server.table import Table
 T = TypeVar("T")
 
 #: Settings a host may give when creating a room, besides the rules' own options.
-ROOM_OPTIONS: Final = ("doubt_seconds", "turn_seconds", "language", "bot_level")
+ROOM_OPTIONS: Final = ("doubt_seconds", "turn_seconds", "language", "bot_level", "coach")
 #: The most a bot spec may ask of a server: options such as a search budget stay within these.
 MAX_BOT_BUDGET: Final = 2.0
 #: The timers a host may choose, in seconds: long enough to answer, short enough that a table moves.
@@ -278,6 +279,16 @@ class Hub:
             table.set_locked(locked)
         return locked
 
+    async def set_coach(self, code: str, token: str | None, mode: object) -> str:
+        """Whether people at the table may switch on a coach (host only): ``auto``, ``on`` or ``off``."""
+        table = self._hosted(code, token)
+        if not isinstance(mode, str) or mode not in COACH_MODES:
+            raise ServerError("room.invalid", f'"coach" is one of {", ".join(COACH_MODES)}, not {str(mode)[:20]!r}')
+        async with table.lock:
+            settings = await self._stored(self.archive.set_coach, table.code, mode)
+            table.set_settings(settings)
+        return mode
+
     @staticmethod
     def _bot_seat(table: Table, seat: object, done: str) -> int:
         """The number of a bot's seat that may be ``done`` now: between games only."""
@@ -357,6 +368,7 @@ def room_settings(options: object) -> RoomSettings:
             turn_seconds=None if turn_seconds is None else _within("turn_seconds", turn_seconds, TURN_SECONDS),
             language=options.get("language", "en"),
             bot_level=bot_spec(options.get("bot_level", "easy")),
+            coach=options.get("coach", "auto"),
         )
     except (IDoubtItError, InvalidInputError, TypeError) as error:
         raise ServerError("room.invalid", str(error)) from None

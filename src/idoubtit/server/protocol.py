@@ -77,7 +77,15 @@ class React:
     id: str | int | None = None
 
 
-ClientMessage = Hello | ActionRequest | Sync | React
+@dataclass(frozen=True, slots=True)
+class CoachSwitch:
+    """A seated person switches their coach on or off (where the table allows it)."""
+
+    on: bool
+    id: str | int | None = None
+
+
+ClientMessage = Hello | ActionRequest | Sync | React | CoachSwitch
 
 _FIELDS: Final = {
     "hello": {"type", "version", "token", "id"},
@@ -86,6 +94,7 @@ _FIELDS: Final = {
     "decline": {"type", "state", "seat", "id"},
     "sync": {"type", "id"},
     "react": {"type", "reaction", "id"},
+    "coach": {"type", "on", "id"},
 }
 ALLOWED_TYPES: Final = ", ".join(sorted(_FIELDS))
 
@@ -117,6 +126,10 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
             return Sync(message_id)
         if kind == "react":
             return _react(data, message_id)
+        if kind == "coach":
+            if not isinstance(data.get("on"), bool):
+                raise malformed(f"'coach' needs \"on\": true or false, not {_shown(data.get('on'))}")
+            return CoachSwitch(data["on"], message_id)
         return _action(kind, data, message_id)
     except ServerError as error:
         error.message_id = message_id

@@ -33,10 +33,12 @@ from idoubtit.engine import (
     View,
 )
 from idoubtit.server.bot_driver import BotDriver
+from idoubtit.server.coaching import TableCoaching
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
     ActionRequest,
+    CoachSwitch,
     React,
     ServerError,
     UpdateEncoder,
@@ -112,6 +114,8 @@ class Table:
     _timer: DecisionTimer = field(init=False)
     _grace: GracePeriods = field(init=False)
     _bots: BotDriver = field(init=False)
+    #: The coaches the people at the table switched on (see server/coaching.py).
+    coaching: TableCoaching = field(init=False)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _reaction_limits: dict[int, ReactionLimit] = field(default_factory=dict)
     closed: bool = False
@@ -127,6 +131,7 @@ class Table:
         self._timer = DecisionTimer(lambda kind, state: self.spawn(self._timer_fired(kind, state)))
         self._grace = GracePeriods(self.config.grace_seconds, self._grace_over)
         self._bots = BotDriver(self)
+        self.coaching = TableCoaching(self)
 
     @classmethod
     def from_snapshot(cls, snapshot: RoomSnapshot, config: ServerConfig, storage: Storage) -> Table:
@@ -192,7 +197,10 @@ class Table:
             "link": link or self.link,
             "status": self.status.value,
             "settings": self.settings.to_json(),
-            "seats": [self.seats[n].public() if n in self.seats else None for n in range(players)],
+            "seats": [
+                {**self.seats[n].public(), "coach": n in self.coaching.switched_on} if n in self.seats else None
+                for n in range(players)
+            ],
             "game": self.game_number,
             "spectators": sum(1 for connection in self.connections if connection.seat is None),
             "host_seat": self.host_seat,
@@ -412,6 +420,29 @@ class Table:
         for other in self.connections:
             other.send({**message, "ack": request.id} if other is connection and request.id is not None else message)
 
+    def switch_coach(self, connection: Connection, request: CoachSwitch) -> None:
+        """A seated person switches their coach on or off; everyone sees who has it on (the room)."""
+        seat = connection.seat
+        if seat is None or not self.seats[seat].is_person:
+            raise ServerError("auth.spectator", "only a seated person has a coach")
+        if request.on and not self.coaching.allowed:
+            raise ServerError("coach.not_allowed", f"the host of room {self.code} does not allow the coach", 403)
+        self.coaching.switch(seat, request.on)
+        connection.send({"type": "coach_switched", "on": request.on, "id": request.id})
+        self._broadcast_room()
+
+    def send_to_seat(self, seat: int, message: dict[str, Any]) -> None:
+        """A message for the person in ``seat`` alone, on each of its connections."""
+        for connection in self.connections:
+            if connection.seat == seat:
+                connection.send(message)
+
+    def set_settings(self, settings: RoomSettings) -> None:
+        """The host changed a setting (the coach): coaches it no longer allows are switched off."""
+        self.settings = settings
+        self.coaching.settle()
+        self._broadcast_room()
+
     # ----------------------------------------------------------------------------------------------
     # Doubts arrive over a few milliseconds; those in one batch are settled together (R9)
 
@@ -510,6 +541,7 @@ class Table:
         state = self.state_id
         self._timer.set(*wanted_timer(game, self.settings, self.seats), state)
         self._bots.schedule(game, state)
+        self.coaching.schedule()
 
     async def _timer_fired(self, kind: str, state: str) -> None:
         async with self.lock:
@@ -546,6 +578,7 @@ class Table:
         self.seats[seat.number] = seat
         if seat.kind is SeatKind.BOT and seat.level:
             seat.bot = make_bot(seat.level)
+        self.coaching.settle()  # ("auto": a second person at the table switches coaches off)
         self._broadcast_room()
 
     def remove_seat(self, number: int) -> None:
