@@ -161,8 +161,6 @@ class SearchBot:
         for action in [*candidates, *extra]:
             if not any(_same_option(action, known) for known in options):
                 options.append(action)
-        if len(options) == 1:
-            return options, [1.0], 0
         # The doubt goes last, where the search loop applies the doubt margin to it.
         options.sort(key=lambda action: isinstance(action, Doubt))
         believed = self._believed(view) if self.belief else None
