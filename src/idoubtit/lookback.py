@@ -32,7 +32,8 @@ from idoubtit.archive import (
     SeatTotals,
 )
 from idoubtit.coach import LABELS, Review, review_game
-from idoubtit.engine import IDoubtItError
+from idoubtit.coach.words import review_line
+from idoubtit.engine import Card, IDoubtItError
 from idoubtit.history import Totals
 from idoubtit.i18n import LANGUAGES, pick_language, translations
 
@@ -240,7 +241,10 @@ def _person_seat(record: dict[str, Any]) -> int:
 
 def review_tables(tr: gettext.NullTranslations, result: Review, every: bool) -> list[Table]:
     """The summary of a review, then its decisions (those that lost, or ``every`` one)."""
+    from idoubtit.tui.text import pretty_cards, rank_names
+
     _ = tr.gettext
+    names = rank_names(tr)
     summary = Table(
         title=_("Review of seat %(seat)d") % {"seat": result.seat + 1}, title_justify="left", show_header=False
     )
@@ -267,7 +271,7 @@ def review_tables(tr: gettext.NullTranslations, result: Review, every: bool) -> 
                 f"{decision.chosen}\n[{_(label_name(decision.label))}]",
                 decision.best,
                 f"{decision.loss:.0f}",
-                decision.reason,
+                review_line(tr, decision.why, names, lambda cards: pretty_cards([Card.parse(card) for card in cards])),
             )
     return [summary, decisions]
 

@@ -9,7 +9,7 @@ import pytest
 
 from idoubtit.bots import make_bot
 from idoubtit.coach import Coach
-from idoubtit.coach.words import CLAIM_KEYS, coach_line
+from idoubtit.coach.words import CLAIM_KEYS, coach_line, review_line
 from idoubtit.engine import Card, Game, Rank, Rules, parse_action
 from idoubtit.i18n import LANGUAGES, translations
 from idoubtit.tui.text import rank_names
@@ -117,3 +117,42 @@ def test_every_reason_is_a_whole_sentence_in_every_language(language: str) -> No
         assert line.strip()
     assert "Bob" in coach_line(tr, {**base, "key": "impossible"}, names, rank_names(tr))
     assert rank_names(tr)[Rank.KING] in coach_line(tr, {**base, "key": "truth"}, names, rank_names(tr))
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_review_reason_is_a_whole_sentence_in_every_language(language: str) -> None:
+    tr = translations(language)
+    base = {
+        "rank": "Q",
+        "announced": "K",
+        "due": "A",
+        "count": 2,
+        "seen": 3,
+        "left": 1,
+        "chance": 30,
+        "pile": 9,
+        "claimant_cards": 2,
+        "cards": ["4S", "7D"],
+        "chosen": 20,
+        "best": 31,
+    }
+    keys = (
+        "wrong_rank",
+        "provably_false",
+        "provably_true",
+        "likely_bluff",
+        "cheap_doubt",
+        "near_the_end",
+        "doubt_ahead",
+        "likely_true",
+        "last_card_bluff",
+        "no_due",
+        "add_bluff",
+        "too_many_bluffs",
+        "chances",
+    )
+    for key in keys:
+        line = review_line(tr, {**base, "key": key}, rank_names(tr))
+        assert line.strip()
+        assert "%(" not in line
+    assert review_line(tr, {"key": "no such reason"}, rank_names(tr)) == ""

@@ -12,7 +12,10 @@ from idoubtit.bots import make_bot
 from idoubtit.bots.runner import play_out
 from idoubtit.coach import Review, review_game
 from idoubtit.coach.review import label_of
+from idoubtit.coach.words import review_line
 from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
+from idoubtit.i18n import translations
+from idoubtit.tui.text import rank_names
 
 HANDS = [
     ["AS", "KS", "KH", "KD", "5C", "6C"],
@@ -97,6 +100,8 @@ def test_every_decision_of_the_seat_is_reviewed_and_only_its_own() -> None:
     assert all(decision.chosen.split()[1] == "2" for decision in result.decisions)
     assert 0.0 <= result.accuracy <= 100.0
     assert sum(result.counts().values()) == len(result.decisions)
+    tr = translations("en")
+    assert all(review_line(tr, decision.why, rank_names(tr)) for decision in result.decisions)  # each said
 
 
 def test_the_review_reads_only_the_seats_view() -> None:

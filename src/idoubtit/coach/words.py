@@ -63,3 +63,47 @@ def coach_line(
     if key in CLAIM_KEYS:
         text += " " + doubt
     return text
+
+
+def review_line(
+    tr: gettext.NullTranslations,
+    why: dict[str, Any],
+    rank_names: dict[Rank, str],
+    cards_text: Callable[[Sequence[str]], str] = ", ".join,
+) -> str:
+    """A review's reason for one decision (:class:`~idoubtit.coach.review.Decision`'s ``why``)."""
+    _ = tr.gettext
+    values = dict(why)
+    for field in ("rank", "announced", "due"):
+        if field in why:
+            values[field + "_name"] = rank_names[Rank.parse(why[field])]
+    if "cards" in why:
+        values["cards"] = cards_text(why["cards"])
+    sentences = {
+        "wrong_rank": _("Announcing %(announced_name)s when %(due_name)s are due takes the pile at once."),
+        "provably_false": _(
+            "The claim was %(count)d %(rank_name)s, but you knew where %(seen)d of them were: "
+            "at most %(left)d were left, so it had to be a bluff."
+        ),
+        "provably_true": _("Every card you could not see was of the claimed rank: the claim had to be true."),
+        "likely_bluff": _("The claim was likely a bluff (about %(chance)d in 100): doubting was worth it."),
+        "cheap_doubt": _(
+            "Only %(pile)d cards were in the pile: a wrong doubt cost little, and such a claim is a bluff "
+            "about %(chance)d times in 100."
+        ),
+        "near_the_end": _(
+            "The claimant had only %(claimant_cards)d cards left: a claim let go brought them close to winning."
+        ),
+        "doubt_ahead": _("A bluff about %(chance)d times in 100: by the expert's count doubting still came out ahead."),
+        "likely_true": _(
+            "The claim was likely true (a bluff about %(chance)d times in 100), and a wrong doubt takes the pile "
+            "(%(pile)d cards)."
+        ),
+        "last_card_bluff": _("A last play is always turned up: a false last card takes the pile."),
+        "no_due": _("You had no %(rank_name)s: the best cards to give were %(cards)s."),
+        "add_bluff": _("Adding %(cards)s to your %(rank_name)s was worth the risk."),
+        "too_many_bluffs": _("The extra bluff cards were too likely to be doubted."),
+        "chances": _("The expert gives this play %(chosen)d in 100 to win, and its own %(best)d."),
+    }
+    line = sentences.get(str(why.get("key")))
+    return "" if line is None else line % values
