@@ -131,3 +131,28 @@ async def test_bad_questions_get_clear_errors_and_change_nothing(http: httpx.Asy
     assert (joined.status_code, joined.json()["error"]["code"]) == (400, "room.invalid")
     assert "player id has 16 to 64" in joined.json()["error"]["message"]
     assert (await get(http, f"/api/rooms/{table.code}"))["seats"][1]["kind"] == "bot"  # Eve was not seated
+
+
+async def test_a_review_of_a_finished_game_is_made_off_the_tables_and_kept(
+    server: ServerProcess, http: httpx.AsyncClient
+) -> None:
+    table = await seated_table(http, "reviews-my-own-game-05")
+    await play_games(server, http, table, 1)
+    game_id = (await get(http, f"/api/rooms/{table.code}/games"))["games"][0]["id"]
+    first = await http.get(f"/api/games/{game_id}/review", params={"seat": 0}, timeout=120)
+    assert first.status_code == 200, first.text
+    review = first.json()["review"]
+    assert review["seat"] == 0
+    assert review["decisions"]
+    assert all(decision["chosen"].split()[1] == "0" for decision in review["decisions"])
+    assert sum(review["labels"].values()) == len(review["decisions"])
+    again = await http.get(f"/api/games/{game_id}/review", params={"seat": 0})
+    assert again.json()["review"] == review  # kept: a finished game's review never changes
+    for params, code in (({}, "history.invalid"), ({"seat": 3}, "history.invalid"), ({"seat": "x"}, "history.invalid")):
+        refused = await http.get(f"/api/games/{game_id}/review", params=params)
+        assert (refused.status_code, refused.json()["error"]["code"]) == (400, code)
+    playing = await seated_table(http, "reviews-a-live-game-006")
+    await start(http, playing)
+    live = (await get(http, f"/api/rooms/{playing.code}/games"))["games"][0]["id"]
+    refused = await http.get(f"/api/games/{live}/review", params={"seat": 0})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (409, "game.not_finished")

@@ -118,6 +118,11 @@ class Review:
         }
 
 
+def review_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """:func:`review_game` as plain JSON-ready data: what a worker process sends back to the server."""
+    return review_game(record, seat).to_dict()
+
+
 def label_of(loss: float) -> str:
     """The label a loss of ``loss`` points of win chance earns (see :data:`LABELS`).
 

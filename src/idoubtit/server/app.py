@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketState
 from idoubtit.archive import Archive
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.gate import Gate, LookupThrottle
-from idoubtit.server.history import add_history
+from idoubtit.server.history import ReviewWorker, add_history
 from idoubtit.server.hub import Hub
 from idoubtit.server.protocol import (
     PROTOCOL_VERSION,
@@ -156,9 +156,11 @@ def create_app(config: ServerConfig, archive: Archive | None = None) -> FastAPI:
         hub = Hub(config, opened, throttle)
         await hub.start()
         app.state.hub = hub
+        app.state.reviews = ReviewWorker()
         try:
             yield
         finally:
+            app.state.reviews.close()
             await hub.stop()
             if archive is None:
                 opened.close()

@@ -9,13 +9,16 @@ of it. Once it is finished, every card of it is anyone's to see.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, TypeVar
 
 from fastapi import FastAPI, Request
 
 from idoubtit.archive import ArchiveError, GameEntry, GameStatus, InvalidInputError, NotFoundError, normalize_code
+from idoubtit.coach.review import review_record
 from idoubtit.engine import Game
 from idoubtit.history import replay_frames
 from idoubtit.server.hub import Hub
@@ -25,6 +28,9 @@ T = TypeVar("T")
 
 #: Replays kept ready (a finished game never changes, and friends open the same one together).
 REPLAYS_KEPT: Final = 32
+#: Reviews kept once made, and how many may wait for the worker at once.
+REVIEWS_KEPT: Final = 64
+REVIEWS_WAITING: Final = 8
 
 
 def add_history(app: FastAPI) -> None:
@@ -68,6 +74,24 @@ def add_history(app: FastAPI) -> None:
                 replays.popitem(last=False)
         return {"game": entry.to_dict(), "frames": frames}
 
+    @app.get("/api/games/{game_id}/review")
+    async def review(request: Request, game_id: str) -> dict[str, Any]:
+        number = _game_id(game_id)
+        unknown = set(request.query_params) - {"seat"}
+        if unknown:
+            raise ServerError("history.invalid", f"unknown query {sorted(unknown)[0][:20]!r}; a review takes seat")
+        seat = _whole(request.query_params.get("seat"), "seat")
+        entry, record = await _archive(
+            request, "game", lambda hub: (hub.archive.game_entry(number), hub.archive.game_record(number))
+        )
+        _finished(entry)
+        if seat is None or not 0 <= seat < len(entry.seats):
+            raise ServerError(
+                "history.invalid", f"a review needs ?seat=, a seat of this game (0 to {len(entry.seats) - 1})"
+            )
+        worker: ReviewWorker = request.app.state.reviews
+        return {"game": entry.to_dict(), "review": await worker.review(number, record, seat)}
+
     @app.get("/api/players/{player_id}/stats")
     async def player_stats(request: Request, player_id: str) -> dict[str, Any]:
         stats = await _archive(request, "player", lambda hub: hub.archive.player_stats(player_id))
@@ -82,6 +106,41 @@ def add_history(app: FastAPI) -> None:
 
 def _code_of(games: tuple[GameEntry, ...], code: str) -> str:
     return games[0].room_code if games else normalize_code(code)[:20]
+
+
+class ReviewWorker:
+    """Reviews of finished games, made in a worker process so that no table waits for one (a review
+    searches every decision of a seat: a second or two of work), and kept once made (a finished game
+    never changes). At most :data:`REVIEWS_WAITING` reviews wait at once; more are refused for now."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._made: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self._making: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = {}
+
+    async def review(self, game_id: int, record: dict[str, Any], seat: int) -> dict[str, Any]:
+        key = (game_id, seat)
+        made = self._made.get(key)
+        if made is not None:
+            return made
+        making = self._making.get(key)
+        if making is None:
+            if len(self._making) >= REVIEWS_WAITING:
+                raise ServerError("limit.reviews", "the server is busy with other reviews; ask again in a minute", 503)
+            if self._pool is None:  # a fresh interpreter, not a fork of a server with threads and sockets
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            making = asyncio.wrap_future(self._pool.submit(review_record, record, seat))
+            self._making[key] = making
+            making.add_done_callback(lambda _done: self._making.pop(key, None))
+        made = await asyncio.shield(making)
+        self._made[key] = made
+        while len(self._made) > REVIEWS_KEPT:
+            self._made.popitem(last=False)
+        return made
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _finished(entry: GameEntry) -> None:
