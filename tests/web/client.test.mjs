@@ -288,3 +288,13 @@ test("a frame is told with every card, or only with what one seat saw", async ()
   assert.equal(notation(frames[1], 1), "play 0 ?? ?? as K"); // another seat's cards stay hidden
   assert.equal(notation(frames[2], 0), "doubt 1");
 });
+
+test("a date is written by the catalogs where the browser has no dates for the language", async () => {
+  const { when } = await import("../../src/idoubtit/web/past.js");
+  const local = new Date(2026, 11, 1, 20, 4).toISOString();
+  assert.equal(when(local, "zz"), "December 1, 2026, 20:04"); // no such locale: the catalog's pattern
+  use("xx", { "%(month)s %(day)d, %(year)d, %(time)s": "%(day)d. %(month)s %(year)d, %(time)s", December: "Dezember" });
+  assert.equal(when(local, "zz"), "1. Dezember 2026, 20:04");
+  use("en", {});
+  assert.match(when(local, "en-GB"), /2026/);
+});

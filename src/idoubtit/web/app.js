@@ -391,11 +391,12 @@ function render() {
 
 function title() {
   const name = t("I Doubt It");
-  if (page.screen === "history" && page.history) return `${name} · ${t("History of table %(code)s", { code: page.history.code })}`;
+  // (Plain calls, not inside template strings: the catalogs' extraction reads only those.)
+  if (page.screen === "history" && page.history) return name + " · " + t("History of table %(code)s", { code: page.history.code });
   if (page.screen === "replay" && page.replay && page.replay.game) {
-    return `${name} · ${t("Replay of game %(number)d at table %(code)s", { number: page.replay.game.number, code: page.replay.game.room })}`;
+    return name + " · " + t("Replay of game %(number)d at table %(code)s", { number: page.replay.game.number, code: page.replay.game.room });
   }
-  if (page.screen === "me") return `${name} · ${t("Your games and numbers")}`;
+  if (page.screen === "me") return name + " · " + t("Your games and numbers");
   return page.code && page.screen === "room" ? `${name} · ${page.code}` : name;
 }
 

@@ -63,8 +63,9 @@ function gameItem(act, game, { room }) {
     h("ul", { className: "game-seats", "aria-label": t("Who sat where") }, seats.map((seat, number) => seat
       ? h("li", { className: game.winner === number ? "won" : "" },
         h("span", { className: "seat-number" }, t("Seat %(number)d", { number: number + 1 })),
-        nameTag(tableRoom, number, null),
-        outcome(game, number) ? h("span", { className: "outcome" }, outcome(game, number)) : null)
+        h("span", { className: "who" },
+          nameTag(tableRoom, number, null),
+          outcome(game, number) ? h("span", { className: "outcome" }, outcome(game, number)) : null))
       : null)),
     action ? h("div", { className: "buttons" }, action) : null);
 }
@@ -95,9 +96,9 @@ function seatNumbers(lines) {
     h("table", {},
       h("thead", {}, h("tr", {},
         h("td", {}),
-        lines.map((line) => h("th", { scope: "col", className: "n" },
-          nameTag(room, line.seat, null),
-          h("span", { className: "seat-number" }, t("Seat %(number)d", { number: line.seat + 1 })))))),
+        // The columns go in seat order; the seat's name is all a column needs, to stay narrow on a phone.
+        lines.map((line) => h("th", { scope: "col", className: "n", title: t("Seat %(number)d", { number: line.seat + 1 }) },
+          nameTag(room, line.seat, null))))),
       h("tbody", {}, measures().map(([label, read]) => h("tr", {},
         h("th", { scope: "row" }, label),
         lines.map((line) => h("td", { className: "n" }, read(line))))))));

@@ -16,12 +16,12 @@ export function meScreen(page, act) {
     },
   });
   return h("div", { className: "past me" },
-    h("section", { className: "card-panel" },
+    h("section", { className: "card-panel name-panel" },
       h("h2", {}, h("label", { for: "me-name" }, t("Your name"))),
       h("p", { className: "hint" }, t("The name others see at the table")),
       name,
       h("p", { className: "hint" }, t("A new name counts from the next table you sit at."))),
-    h("section", { className: "card-panel", "aria-labelledby": "totals-title" },
+    h("section", { className: "card-panel totals-panel", "aria-labelledby": "totals-title" },
       h("h2", { id: "totals-title" }, t("Your numbers")),
       me.stats === null ? h("p", {}, me.error ? me.error : t("Loading…"))
         : me.stats.totals.games === 0 ? h("p", {}, t("No finished game counts for you yet: play one and come back."))

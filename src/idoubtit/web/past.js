@@ -14,7 +14,16 @@ export function when(iso, lang = language()) {
   if (!iso) return NONE;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return NONE;
-  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  if (Intl.DateTimeFormat.supportedLocalesOf([lang]).length) {
+    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  }
+  // Browsers may come without a language's dates (Chromium has none for Mongolian or Luxembourgish, and
+  // writes "2026 M12 1"): then the catalogs say how the language writes one.
+  const months = [t("January"), t("February"), t("March"), t("April"), t("May"), t("June"), t("July"), t("August"),
+    t("September"), t("October"), t("November"), t("December")];
+  const time = `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
+  return t("%(month)s %(day)d, %(year)d, %(time)s",
+    { month: months[date.getMonth()], day: date.getDate(), year: date.getFullYear(), time });
 }
 
 /** A share (0.376) as a percentage in the page's language ("38%", "38 %"); "–" for null. */

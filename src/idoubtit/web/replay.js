@@ -72,7 +72,7 @@ function counter(step, last) {
 }
 
 function playLabel(replay) {
-  return replay.playing ? `❚❚ ${t("Pause")}` : `▶ ${t("Play")}`;
+  return replay.playing ? "❚❚ " + t("Pause") : "▶ " + t("Play");
 }
 
 /** A game not finished: no card of it is shown, by any means; only where to watch it, or that it was given up. */
