@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from idoubtit import lookback
+from idoubtit import lookback, puzzles_cli
 from idoubtit.bots import BOTS, LEVELS, Bot, make_bot, split_specs
 from idoubtit.engine import Game, IDoubtItError, Rules
 from idoubtit.i18n import LANGUAGES, pick_language, translations
@@ -265,6 +265,7 @@ app.command(cls=Command)(lookback.stats)
 app.command(cls=Command)(lookback.export)
 app.command(cls=Command, name="import")(lookback.import_)
 app.command(cls=Command)(lookback.analyse)
+app.command(cls=Command)(puzzles_cli.puzzles)
 
 
 @app.command(cls=Command)

@@ -156,3 +156,19 @@ async def test_a_review_of_a_finished_game_is_made_off_the_tables_and_kept(
     live = (await get(http, f"/api/rooms/{playing.code}/games"))["games"][0]["id"]
     refused = await http.get(f"/api/games/{live}/review", params={"seat": 0})
     assert (refused.status_code, refused.json()["error"]["code"]) == (409, "game.not_finished")
+
+
+async def test_puzzles_come_from_the_shipped_set_as_asked(http: httpx.AsyncClient) -> None:
+    asked = {"kind": "doubt", "difficulty": "easy", "count": 3, "seed": 7}
+    first = await get(http, "/api/puzzles", **asked)
+    assert len(first["puzzles"]) == 3
+    assert {(puzzle["kind"], puzzle["difficulty"]) for puzzle in first["puzzles"]} == {("doubt", "easy")}
+    assert all(
+        puzzle["answer"] in puzzle["options"] and puzzle["view"]["seat"] is not None for puzzle in first["puzzles"]
+    )
+    assert (await get(http, "/api/puzzles", **asked)) == first  # the same seed, the same puzzles
+    plays = await get(http, "/api/puzzles", kind="play", count=2)
+    assert {puzzle["kind"] for puzzle in plays["puzzles"]} == {"play"}
+    for params in ({"kind": "chess"}, {"difficulty": "brutal"}, {"count": 0}, {"count": 51}, {"page": 1}):
+        refused = await http.get("/api/puzzles", params=params)
+        assert (refused.status_code, refused.json()["error"]["code"]) == (400, "history.invalid")

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import random
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from typing import Any, Final, TypeVar
 
 from fastapi import FastAPI, Request
 
 from idoubtit.archive import ArchiveError, GameEntry, GameStatus, InvalidInputError, NotFoundError, normalize_code
+from idoubtit.coach.puzzles import DIFFICULTIES, KINDS, Puzzle, choose, load_set
 from idoubtit.coach.review import review_record
 from idoubtit.engine import Game
 from idoubtit.history import replay_frames
@@ -28,6 +31,8 @@ T = TypeVar("T")
 
 #: Replays kept ready (a finished game never changes, and friends open the same one together).
 REPLAYS_KEPT: Final = 32
+#: The most puzzles one request gets.
+PUZZLES_AT_ONCE: Final = 50
 #: Reviews kept once made, and how many may wait for the worker at once.
 REVIEWS_KEPT: Final = 64
 REVIEWS_WAITING: Final = 8
@@ -92,6 +97,10 @@ def add_history(app: FastAPI) -> None:
         worker: ReviewWorker = request.app.state.reviews
         return {"game": entry.to_dict(), "review": await worker.review(number, record, seat)}
 
+    @app.get("/api/puzzles")
+    async def puzzles(request: Request) -> dict[str, Any]:
+        return {"puzzles": [puzzle.to_dict() for puzzle in _chosen_puzzles(request)]}
+
     @app.get("/api/players/{player_id}/stats")
     async def player_stats(request: Request, player_id: str) -> dict[str, Any]:
         stats = await _archive(request, "player", lambda hub: hub.archive.player_stats(player_id))
@@ -106,6 +115,34 @@ def add_history(app: FastAPI) -> None:
 
 def _code_of(games: tuple[GameEntry, ...], code: str) -> str:
     return games[0].room_code if games else normalize_code(code)[:20]
+
+
+def _chosen_puzzles(request: Request) -> list[Puzzle]:
+    """``?kind=doubt|play&difficulty=easy|medium|hard&count=1..50&seed=N``: puzzles of the shipped set, each
+    with the seat's view as it was, the options and the answer (a puzzle is a game that is over)."""
+    query = request.query_params
+    unknown = set(query) - {"kind", "difficulty", "count", "seed"}
+    if unknown:
+        raise ServerError(
+            "history.invalid",
+            f"unknown query {sorted(unknown)[0][:20]!r}; puzzles take kind, difficulty, count and seed",
+        )
+    kind, difficulty = query.get("kind"), query.get("difficulty")
+    if kind is not None and kind not in KINDS:
+        raise ServerError("history.invalid", f"kind is one of {', '.join(KINDS)}, not {kind[:20]!r}")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise ServerError("history.invalid", f"difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty[:20]!r}")
+    count = _whole(query.get("count"), "count")
+    if count is not None and not 1 <= count <= PUZZLES_AT_ONCE:
+        raise ServerError("history.invalid", f"count is 1 to {PUZZLES_AT_ONCE}")
+    seed = _whole(query.get("seed"), "seed")
+    rng = random.Random(seed) if seed is not None else random.Random()
+    return choose(shipped_puzzles(), count or 10, rng, kind, difficulty)
+
+
+@cache
+def shipped_puzzles() -> tuple[Puzzle, ...]:
+    return tuple(load_set())
 
 
 class ReviewWorker:
