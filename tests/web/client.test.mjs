@@ -298,3 +298,90 @@ test("a date is written by the catalogs where the browser has no dates for the l
   use("en", {});
   assert.match(when(local, "en-GB"), /2026/);
 });
+
+test("the coach is offered where the host allows it, and only its word for the state now is advice", async () => {
+  const { coachAllowed, coachOn, currentAdvice, bluffPercent, adviceRank } = await import("../../src/idoubtit/web/coach.js");
+  const person = (extra) => ({ kind: "human", name: "P", ...extra });
+  const bot = { kind: "bot", name: "B", level: "easy" };
+  const roomOf = (coach, seats) => ({ settings: { coach }, seats });
+  assert.equal(coachAllowed(roomOf("auto", [person(), bot, bot])), true);
+  assert.equal(coachAllowed(roomOf("auto", [person(), person(), bot])), false); // two people: not under auto
+  assert.equal(coachAllowed(roomOf("on", [person(), person(), null])), true);
+  assert.equal(coachAllowed(roomOf("off", [person(), bot, bot])), false);
+  assert.equal(coachAllowed({ settings: {}, seats: [person(), null] }), true); // a room from before the coach
+  const room = roomOf("auto", [person({ coach: true }), bot, bot]);
+  assert.equal(coachOn(room, 0), true);
+  assert.equal(coachOn(room, 1), false);
+  assert.equal(coachOn(room, null), false);
+  const advice = { kind: "claim", bluff_chance: 0.624, action: "doubt 0", why: { key: "chance", chance: 62, doubt: true } };
+  const table = { seat: 0, room, view: {}, state: "1.4" };
+  assert.equal(currentAdvice(table, { state: "1.4", advice }), advice);
+  assert.equal(currentAdvice({ ...table, state: "1.5" }, { state: "1.4", advice }), null); // the table moved on
+  assert.equal(currentAdvice({ ...table, room: roomOf("auto", [person(), bot, bot]) }, { state: "1.4", advice }), null);
+  assert.equal(currentAdvice({ ...table, seat: null }, { state: "1.4", advice }), null);
+  assert.equal(bluffPercent(advice), 62);
+  assert.equal(bluffPercent({ bluff_chance: 1 }), 100);
+  assert.equal(adviceRank({ action: "play 2 QS QH 4C as Q" }), "Q");
+  assert.equal(adviceRank({ action: "doubt 2" }), null);
+});
+
+test("the coach says the terminal's sentences, by the same msgids, with names, ranks and cards filled in", async () => {
+  const { coachLine } = await import("../../src/idoubtit/web/coach.js");
+  const names = (seat) => ["Ann", "Bo", "Cy"][seat];
+  assert.equal(coachLine({ key: "record", seat: 1, caught: 2, shown: 3, doubt: true }, names),
+    "Bo was caught bluffing 2 times out of 3 so far. I would doubt it.");
+  assert.equal(coachLine({ key: "impossible", seat: 2, count: 3, rank: "K", seen: 2, left: 2, doubt: true }, names),
+    "Cy claims 3 Kings, but you know where 2 are: at most 2 are left. It must be a bluff! I would doubt it.");
+  assert.equal(coachLine({ key: "big_pile", pile: 14, doubt: false }, names),
+    "The pile holds 14 cards: a wrong doubt would give them all to you. I would let it go.");
+  assert.equal(coachLine({ key: "truth_and_card", rank: "Q", card: "4C", turns: 12 }, names),
+    "Put down your Queens and add your 4♣: you need it last. Its rank is due to you again in 12 of your turns.");
+  assert.equal(coachLine({ key: "truth", rank: "10" }, names), "Put down your Tens: the truth cannot be caught.");
+  assert.equal(coachLine({ key: "unheard_of", chance: 40, doubt: false }, names), // a key this page does not know, as coach_line
+    "From what you have seen, a claim like this is a bluff about 40 times in 100.");
+  use("xx", {
+    "%(name)s was caught bluffing %(caught)d times out of %(shown)d so far.": "%(name)s gouf %(caught)d Mol vun %(shown)d erwëscht.",
+    "I would doubt it.": "Ech géif et bezweifelen.",
+    Kings: "Kinneken",
+    "Put down your %(ranks)s: the truth cannot be caught.": "Leet deng %(ranks)s erof.",
+  });
+  assert.equal(coachLine({ key: "record", seat: 0, caught: 1, shown: 4, doubt: true }, names),
+    "Ann gouf 1 Mol vun 4 erwëscht. Ech géif et bezweifelen.");
+  assert.equal(coachLine({ key: "truth", rank: "K" }, names), "Leet deng Kinneken erof.");
+  use("en", {});
+});
+
+test("the review tells each decision in the terminal's words, and its links keep the reviewed seat", async () => {
+  const { actionWords, decisionAt, labelName, readReview, reviewLine, reviewError } = await import("../../src/idoubtit/web/review.js");
+  const { writeQuery } = await import("../../src/idoubtit/web/past.js");
+  assert.equal(reviewLine({ key: "no_due", rank: "J", cards: ["4S", "10H"] }),
+    "You had no Jacks: the best cards to give were 4♠ 10♥.");
+  assert.equal(reviewLine({ key: "wrong_rank", announced: "K", due: "Q" }),
+    "Announcing Kings when Queens are due takes the pile at once.");
+  assert.equal(reviewLine({ key: "provably_false", count: 2, rank: "A", seen: 3, left: 1 }),
+    "The claim was 2 Aces, but you knew where 3 of them were: at most 1 were left, so it had to be a bluff.");
+  assert.equal(reviewLine({ key: "chances", chosen: 31, best: 36 }), "The expert gives this play 31 in 100 to win, and its own 36.");
+  assert.equal(reviewLine({ key: "something_new" }), "");
+  assert.equal(actionWords("doubt 0"), "I doubt it");
+  assert.equal(actionWords("decline 2"), "Let it go");
+  assert.equal(actionWords("play 0 JS 4S as J"), "J♠ 4♠ as Jacks");
+  assert.equal(actionWords("play 1 TH as T"), "10♥ as Tens");
+  assert.equal(labelName("blunder"), "Blunder");
+  assert.equal(labelName("inaccuracy"), "Inaccuracy");
+  const review = { decisions: [{ step: 4, label: "mistake" }, { step: 9, label: "best" }] };
+  assert.equal(decisionAt(review, 9).label, "best");
+  assert.equal(decisionAt(review, 5), null); // frame 5 is the table after decision 4, not a decision of its own
+  assert.equal(readReview("?step=3&review=1", 3), 1);
+  assert.equal(readReview("?review=3", 3), null); // no such seat
+  assert.equal(readReview("?review=x", 3), null);
+  assert.equal(readReview("", 3), null);
+  assert.equal(writeQuery(5, 0, 0), "?step=5&seat=0&review=0");
+  assert.equal(writeQuery(0, null, 2), "?review=2");
+  assert.equal(reviewError({ code: "limit.reviews" }, () => "other"), "Many games are being reviewed right now: try again in a minute.");
+  assert.equal(reviewError({ code: "game.not_found" }, () => "other"), "other");
+});
+
+test("a coach the table does not allow is explained in words", () => {
+  assert.match(errorText({ code: "coach.not_allowed" }), /host does not allow the coach/);
+  assert.match(errorText({ code: "limit.reviews" }), /reviewed right now/);
+});

@@ -1,9 +1,10 @@
 """Every screen of the browser table, in all four languages and at four screen sizes, as a player meets it.
 
 One game a language is played through the page: home, the room with computer players seated, the table
-on your turn, a doubt window, the cards turned up after a doubt, and the end of the game; then, looking
-back, the table's history, the game's replay (every hand face up, then as your seat saw it) and your own
-page. At each of those
+on your turn, a doubt window, the cards turned up after a doubt, the coach switched on (its move on your
+turn, its bluff meter at a claim), and the end of the game; then, looking back, the table's history, the
+game's replay (every hand face up, then as your seat saw it), the review of your game (its summary and
+marks, and one decision told) and your own page. At each of those
 moments the page is looked at at phone, tablet and desktop sizes: nothing may stick out sideways, no button's
 text may be cut, axe-core may find no serious or critical accessibility problem, and a screenshot is kept
 (in the folder ``IDOUBTIT_SCREENSHOTS`` names, else in the test's temporary folder) to be looked at.
@@ -11,6 +12,7 @@ text may be cut, axe-core may find no serious or critical accessibility problem,
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -47,7 +49,7 @@ def look_at(page: Page, folder: Path, language: str, screen: str) -> list[str]:
         wrong += [f"{language} {screen} {size}: {problem}" for problem in serious_violations(page)]
         # What a person sees on the screen; the whole page too, for the screens one scrolls.
         page.screenshot(path=str(folder / f"{language}-{screen}-{size}.png"))
-        if screen in {"home", "room", "room-picker", "result", "history", "replay", "me"}:
+        if screen in {"home", "room", "room-picker", "result", "history", "replay", "review", "me"}:
             page.screenshot(path=str(folder / f"{language}-{screen}-{size}-whole.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     return wrong
@@ -71,6 +73,67 @@ def act_until(page: Page, done: Callable[[], bool], *, doubt: bool, timeout: flo
         except PlaywrightTimeoutError:
             pass
         page.wait_for_timeout(40)
+
+
+def wait_for_the_coach(page: Page, selector: str, timeout: float = 150.0) -> None:
+    """Play on as act_until does, but at each decision first give the coach time to speak, until its word
+    matches ``selector``."""
+    deadline = time.monotonic() + timeout
+    while not page.locator(selector).count():
+        assert time.monotonic() < deadline, f"the coach never showed {selector}"
+        deciding = "button[data-key=play]:not([aria-busy]), button[data-key=doubt]:not([disabled])"
+        if page.locator(deciding).count():
+            with contextlib.suppress(PlaywrightTimeoutError):
+                page.wait_for_selector(".coach-panel", timeout=20_000)
+            if page.locator(selector).count():
+                return
+        take_one_step(page)
+        page.wait_for_timeout(40)
+
+
+def take_one_step(page: Page) -> None:
+    """Whatever the table asks of you now: the picked cards put down (one card as a bluff), a claim let go."""
+    try:
+        play = page.locator("button[data-key=play]:not([aria-busy])")
+        if play.count():
+            if not play.is_enabled(timeout=QUICK):
+                page.locator(".hand button.card").first.click(timeout=QUICK)
+            if play.is_enabled(timeout=QUICK):
+                play.click(timeout=QUICK)
+        elif page.locator("button[data-key=let-go]:not([disabled])").count():
+            page.click("button[data-key=let-go]", timeout=QUICK)
+    except PlaywrightTimeoutError:
+        pass
+
+
+def look_back(page: Page, folder: Path, language: str) -> list[str]:
+    """From the result: the table's history, the game's replay (every hand, then seat 0's), its review."""
+    wrong: list[str] = []
+    page.click(".result a[data-key=history]")
+    page.wait_for_selector(".games .game .game-seats")
+    page.wait_for_selector(".past-table")
+    wrong += look_at(page, folder, language, "history")
+    page.click(".games a[data-key^=replay-]")
+    page.wait_for_selector(".replay-stage")
+    for _ in range(12):  # a step with cards on the pile and a claim open
+        page.click("button[data-key=next]")
+    wrong += look_at(page, folder, language, "replay")
+    page.select_option("#replay-view", "0")
+    page.wait_for_selector(".replay.seat-view")
+    wrong += look_at(page, folder, language, "replay-seat")
+    # The review of your game, from the table's history: the summary and marks, then one decision told.
+    page.go_back()
+    page.wait_for_selector(".games a[data-key^=review-]")
+    page.click(".games a[data-key^=review-]")
+    page.wait_for_selector(".review-summary", timeout=60_000)
+    wrong += look_at(page, folder, language, "review")
+    worst = next(f".review-marks .mark.{label}" for label in ("blunder", "mistake", "inaccuracy", "good", "best")
+                 if page.locator(f".review-marks .mark.{label}").count())  # fmt: skip
+    page.locator(worst).first.focus()  # marks of neighbouring steps may overlap on a phone: the keyboard picks one
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".review-decision")
+    wrong += look_at(page, folder, language, "review-decision")
+    return wrong
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -110,22 +173,20 @@ def test_every_screen_fits_reads_and_passes_axe_at_every_size(
         page.wait_for_timeout(500)  # the cards have flipped face up
         wrong += look_at(page, folder, language, "reveal")
 
+        # The coach, switched on: its move on your turn (its cards marked in your hand), its meter at a claim.
+        page.click("button[data-key=coach]")
+        page.wait_for_selector("button[data-key=coach][aria-checked=true]")
+        wait_for_the_coach(page, ".coach-panel.play")
+        page.wait_for_selector(".hand .card.suggested")
+        wrong += look_at(page, folder, language, "coach-turn")
+        wait_for_the_coach(page, ".coach-panel.claim")
+        wrong += look_at(page, folder, language, "coach-claim")
+
         act_until(page, lambda: page.locator(".result").count() > 0, doubt=False)
         page.wait_for_selector(".result .numbers")
         wrong += look_at(page, folder, language, "result")
 
-        page.click(".result a[data-key=history]")
-        page.wait_for_selector(".games .game .game-seats")
-        page.wait_for_selector(".past-table")
-        wrong += look_at(page, folder, language, "history")
-        page.click(".games a[data-key^=replay-]")
-        page.wait_for_selector(".replay-stage")
-        for _ in range(12):  # a step with cards on the pile and a claim open
-            page.click("button[data-key=next]")
-        wrong += look_at(page, folder, language, "replay")
-        page.select_option("#replay-view", "0")
-        page.wait_for_selector(".replay.seat-view")
-        wrong += look_at(page, folder, language, "replay-seat")
+        wrong += look_back(page, folder, language)
         page.goto(server.http + "/me")
         page.wait_for_selector(".tiles")
         wrong += look_at(page, folder, language, "me")

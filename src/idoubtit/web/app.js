@@ -3,9 +3,10 @@
 // It speaks the protocol of docs/protocol.md; everything it shows of a game comes from the server's views.
 // This module holds the page's state, its connection and its addresses; the screens are drawn by home.js,
 // lobby.js, table.js, history.js, replay.js and me.js, the game's logic is in game.js and past.js, motion
-// in motion.js and sound in sound.js.
+// in motion.js and sound in sound.js; the coach at your seat is coach.js, the review of a game review.js.
 
 import { rankPlural } from "./cards.js";
+import { adviceRank, currentAdvice } from "./coach.js";
 import { h, store, stored } from "./dom.js";
 import {
   describe, doubtShare, emptyTable, errorText, myTurn, myWindow, reactionText, receive, secondsLeft, seatName, stories, storyLine,
@@ -21,6 +22,7 @@ import { show } from "./motion.js";
 import { frameLines, nextFrame, readQuery, writeQuery } from "./past.js";
 import { forgetPlayerId, playerId } from "./player.js";
 import { SPEEDS, replayScreen, syncReplay, updateReplay } from "./replay.js";
+import { decisionAt, labelName, readReview, reviewError, reviewLine, reviewReady } from "./review.js";
 import { cue, setSound, soundOn } from "./sound.js";
 import { tableScreen } from "./table.js";
 
@@ -49,15 +51,22 @@ const page = {
   reactions: {},
   reactionsOpen: false,
   botLevel: null,
+  /** The coach's latest word for your seat (a `coach` message: {state, advice}); advice only while its state is the table's. */
+  coachAdvice: null,
+  /** A switch of the coach sent and not yet answered. */
+  coachPending: false,
+  /** The game that just ended at this table: {code, number, id}, its id looked up for "Review my game". */
+  lastGame: null,
   /** A table's history: {code, games, before, loading, error, stats}. */
   history: null,
-  /** The replay on screen: {id, status, game, frames, step, seat, playing, speed, error}. */
+  /** The replay on screen: {id, status, game, frames, step, seat, playing, speed, error, review}; review is
+   * null, or {seat, status: loading | ready | error, review, error} while a seat's review is asked for. */
   replay: null,
   /** Your own page: {id, stats, games, before, loading, error, forgetting}. */
   me: null,
   form: {
     players: 4, ascending: false, capped_plays: false, play_on_for_places: false, open_table_sizes: false,
-    strict_announcing: false, decks: 1, doubt_seconds: 8, turn_seconds: null, bot_level: "medium", more: false,
+    strict_announcing: false, decks: 1, doubt_seconds: 8, turn_seconds: null, bot_level: "medium", coach: "auto", more: false,
   },
 };
 
@@ -115,6 +124,9 @@ function connect(code, watching = false) {
   page.table = emptyTable();
   page.selected = new Set();
   page.pending = null;
+  page.coachAdvice = null;
+  page.coachPending = false;
+  page.lastGame = null;
   if (location.pathname !== `/r/${code}`) history.pushState({}, "", `/r/${code}`);
   open();
   render();
@@ -137,6 +149,7 @@ function open() {
     // Lost the network, or the server restarted: come back to the same seat, a little later each time.
     // Whatever was in flight is either stored (the welcome shows it) or lost (the turn is still ours).
     page.pending = null;
+    page.coachPending = false;
     page.retry = Math.min(page.retry + 1, 6);
     setTimeout(() => page.socket === socket && open(), 300 * 2 ** page.retry);
     render();
@@ -161,6 +174,11 @@ function send(message) {
 
 function heard(message) {
   if (message.type === "reaction") return heardReaction(message);
+  if (message.type === "coach") return heardCoach(message);
+  if (message.type === "coach_switched") {
+    page.coachPending = false;
+    if (!message.on) page.coachAdvice = null;
+  }
   const before = page.table;
   page.table = receive(before, message, performance.now());
   if (message.type === "error") {
@@ -171,8 +189,10 @@ function heard(message) {
       disconnect();
     }
     page.pending = null;
+    page.coachPending = false;
     page.notice = errorText(message);
   }
+  notePlayed(page.table);
   if (page.table.needsSync) send({ type: "sync" });
   const view = page.table.view;
   if (page.pending && page.table.state !== page.pending.state) page.pending = null;
@@ -192,6 +212,66 @@ function heard(message) {
   if (revealed) setTimeout(() => { page.freshReveal = null; }, 600);
   sounds(fresh, newTurn);
   announce(before, page.table, fresh, newTurn);
+}
+
+/** The coach's word: kept (the table shows it while its state is the table's), and read out once. */
+function heardCoach(message) {
+  page.coachAdvice = message;
+  render();
+  const advice = currentAdvice(page.table, message);
+  const panel = root.querySelector(".coach-panel");
+  if (advice && panel) speak(t("Coach") + ": " + panel.innerText.replace(/\s+/g, " "));
+}
+
+/**
+ * Note which seat this browser held in each game it saw at a table, so that the table's history and your
+ * own page can offer the review of your own decisions; and once a game is over, look up its id for the
+ * "Review my game" of the result screen.
+ */
+function notePlayed(table) {
+  if (!table.room || !table.view || table.seat === null) return;
+  const key = `idoubtit.played.${table.room.code}`;
+  let seats = {};
+  try {
+    seats = JSON.parse(stored(key) || "{}") || {};
+  } catch {
+    seats = {};
+  }
+  const number = String(table.room.game);
+  if (seats[number] !== table.seat) {
+    seats[number] = table.seat;
+    const kept = Object.keys(seats).map(Number).sort((a, b) => b - a).slice(0, 200); // the newest games are enough
+    store(key, JSON.stringify(Object.fromEntries(kept.map((game) => [String(game), seats[String(game)]]))));
+  }
+  const code = table.room.code;
+  const ended = table.view.phase === "over";
+  const known = page.lastGame && page.lastGame.code === code && page.lastGame.number === table.room.game;
+  if (ended && !known) findGame(code, table.room.game);
+}
+
+async function findGame(code, number) {
+  const wanted = { code, number, id: null };
+  page.lastGame = wanted;
+  try {
+    const listed = await api("GET", `/api/rooms/${code}/games?limit=3`);
+    const game = listed.games.find((one) => one.number === number && one.status === "finished");
+    if (game && page.lastGame === wanted) {
+      wanted.id = game.id;
+      render();
+    }
+  } catch {
+    // no link to the review then: the table's history still has it
+  }
+}
+
+/** The seat this browser held in game `number` at a table (noted as it played), or null. */
+function playedSeat(code, number) {
+  try {
+    const seat = (JSON.parse(stored(`idoubtit.played.${code}`) || "{}") || {})[String(number)];
+    return Number.isInteger(seat) ? seat : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What screen readers hear of the room: who sat down or left, and when a new game is dealt. */
@@ -291,6 +371,23 @@ const act = {
   // Another game: the host, or anyone seated once a game has been played.
   again: () => attempt(() => api("POST", `/api/rooms/${page.code}/start`, undefined, hostAuthority() || seatToken(page.code))),
   seatsEditor: () => (hostAuthority() ? seatsEditor(page, act) : null),
+  coachSetting: (mode) => attempt(() => api("POST", `/api/rooms/${page.code}/coach`, { coach: mode }, hostAuthority())),
+  coach: (on) => {
+    if (page.coachPending || !send({ type: "coach", on })) return;
+    page.coachPending = true;
+    if (!on) page.coachAdvice = null;
+    render();
+  },
+  // The coach's cards picked for you, and the rank it announces (V5): you still press the button yourself.
+  coachPick: () => {
+    const advice = currentAdvice(page.table, page.coachAdvice);
+    if (!advice || advice.kind !== "play" || !myTurn(page.table) || page.pending) return;
+    page.selected = new Set((advice.cards || []).filter((card) => page.table.view.hand.includes(card)));
+    if (page.table.view.rules.strict_announcing && adviceRank(advice)) page.announce = adviceRank(advice);
+    render();
+  },
+  playedSeat: (code, number) => playedSeat(code, number),
+  reviewAgain: () => loadReview(page.replay),
   toggle: (card) => {
     if (!myTurn(page.table) || page.pending) return;
     if (page.selected.has(card)) page.selected.delete(card);
@@ -341,7 +438,7 @@ const act = {
     const found = nextFrame(page.replay.frames, page.replay.step, mark);
     if (found >= 0) replayTo(found);
   },
-  replayQuery: (step) => writeQuery(step, page.replay.seat),
+  replayQuery: (step) => writeQuery(step, page.replay.seat, page.replay.review ? page.replay.review.seat : null),
   copyStep: () => act.copy(location.href),
   askForget: (asking) => {
     page.me.forgetting = asking;
@@ -492,7 +589,7 @@ async function createTable(form) {
   const options = {
     players: form.players, ascending: form.ascending, capped_plays: form.capped_plays,
     play_on_for_places: form.play_on_for_places, strict_announcing: form.strict_announcing,
-    doubt_seconds: form.doubt_seconds, language: i18n.language(), bot_level: form.bot_level,
+    doubt_seconds: form.doubt_seconds, language: i18n.language(), bot_level: form.bot_level, coach: form.coach || "auto",
   };
   if (form.open_table_sizes) Object.assign(options, { open_table_sizes: true, decks: form.decks });
   if (form.turn_seconds) options.turn_seconds = form.turn_seconds;
@@ -601,13 +698,19 @@ async function olderGames() {
 
 async function showReplay(id, search) {
   leave();
-  const replay = { id, status: "loading", game: null, frames: null, step: 0, seat: null, playing: false, speed: 1, error: "" };
+  const replay = { id, status: "loading", game: null, frames: null, step: 0, seat: null, playing: false, speed: 1, error: "", review: null };
   Object.assign(page, { screen: "replay", code: null, replay });
   render();
   try {
     const data = await api("GET", `/api/games/${id}/replay`);
     Object.assign(replay, { status: "ready", game: data.game, frames: data.frames },
       readQuery(search, data.frames.length, data.game.seats.length));
+    const reviewed = readReview(search, data.game.seats.length);
+    if (reviewed !== null) {
+      replay.review = { seat: reviewed, status: "loading", review: null, error: "" };
+      // A review is of the seat's decisions, made from what it saw: seen from there unless the link says otherwise.
+      if (!new URLSearchParams(search).has("seat")) replay.seat = reviewed;
+    }
   } catch (error) {
     if (error.code === "game.not_finished") {
       // Only the game's entry is read (its status and table): nothing of a game not over is shown.
@@ -625,12 +728,30 @@ async function showReplay(id, search) {
   if (page.replay !== replay || page.screen !== "replay") return;
   if (replay.status === "ready") keepReplayAddress();
   render();
+  if (replay.review) loadReview(replay);
+}
+
+/** Ask for the review of the replay's seat (the server may take a few seconds to make it). */
+async function loadReview(replay) {
+  const state = replay && replay.review;
+  if (!state) return;
+  Object.assign(state, { status: "loading", error: "" });
+  if (page.replay === replay) render();
+  try {
+    const data = await api("GET", `/api/games/${replay.id}/review?seat=${state.seat}`);
+    Object.assign(state, { status: "ready", review: data.review });
+  } catch (error) {
+    Object.assign(state, { status: "error", error: reviewError(error, errorText) });
+  }
+  if (page.replay !== replay || page.screen !== "replay") return;
+  render();
+  if (state.status === "ready") speak(reviewReady(state.review));
 }
 
 /** The address follows the step and point of view, so that a copied link opens right there. */
 function keepReplayAddress() {
   const replay = page.replay;
-  history.replaceState({}, "", `/g/${replay.id}${writeQuery(replay.step, replay.seat)}`);
+  history.replaceState({}, "", `/g/${replay.id}${writeQuery(replay.step, replay.seat, replay.review ? replay.review.seat : null)}`);
 }
 
 function replayTo(step) {
@@ -642,7 +763,11 @@ function replayTo(step) {
   keepReplayAddress();
   updateReplay(root, page, act);
   const name = (seat) => seatName({ seats: replay.game.seats }, seat);
-  if (!replay.playing) speak(frameLines(replay.frames[next], replay.seat, name).join(" "));
+  if (replay.playing) return;
+  const lines = frameLines(replay.frames[next], replay.seat, name);
+  const decision = replay.review && replay.review.status === "ready" ? decisionAt(replay.review.review, next) : null;
+  if (decision) lines.push(t("The decision here") + ": " + labelName(decision.label) + ".", reviewLine(decision.why || {}));
+  speak(lines.join(" "));
 }
 
 /** Play the replay on (from the start when it is at its end), a step at a time at the chosen speed; or stop. */

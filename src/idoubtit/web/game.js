@@ -336,6 +336,9 @@ export function errorText(error) {
     "server.storage": t("The server could not save that; try again."),
     "game.not_found": t("There is no game with that number."),
     "history.invalid": t("That page of the history does not exist."),
+    "coach.not_allowed": t("The host does not allow the coach at this table now (with more than one person at it, the coach is off unless the host allows it)."),
+    "limit.reviews": t("Many games are being reviewed right now: try again in a minute."),
+    "game.not_finished": t("That game is not over yet."),
   };
   return known[error.code] || t("That is not allowed now.");
 }

@@ -52,6 +52,11 @@ function gameItem(act, game, { room }) {
       ? h("a", { href: `/r/${game.room}`, className: "button secondary", "data-key": `watch-${game.id}`,
         onclick: (event) => act.watchTable(event, game.room) }, t("Watch the table"))
       : null;
+  // The seat this browser held in that game (it keeps a note of each game it sat in): its own review.
+  const mine = game.status === "finished" ? act.playedSeat(game.room, game.number) : null;
+  const review = mine === null ? null
+    : link(act, `/g/${game.id}?review=${mine}`, t("Review my game"), { className: "button secondary", "data-key": `review-${game.id}`,
+      "aria-label": t("Review my game %(number)d", { number: game.number }) });
   return h("li", { className: `game ${game.status}` },
     h("div", { className: "game-top" },
       h("h3", {}, t("Game %(number)d", { number: game.number })),
@@ -67,7 +72,7 @@ function gameItem(act, game, { room }) {
           nameTag(tableRoom, number, null),
           outcome(game, number) ? h("span", { className: "outcome" }, outcome(game, number)) : null))
       : null)),
-    action ? h("div", { className: "buttons" }, action) : null);
+    action ? h("div", { className: "buttons" }, action, review) : null);
 }
 
 /** What each measure is and how it reads from a line of totals (a seat's, a table's or your own). */

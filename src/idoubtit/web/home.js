@@ -4,7 +4,7 @@
 import { h, link, store } from "./dom.js";
 import { levelName } from "./game.js";
 import { t, tn } from "./i18n.js";
-import { LEVELS } from "./lobby.js";
+import { LEVELS, coachChoice } from "./lobby.js";
 
 export function homeScreen(page, act) {
   const name = h("input", {
@@ -78,7 +78,9 @@ function newTableForm(page, act) {
       variant("v5", "strict_announcing", t("Name the rank yourself; whoever names a wrong rank takes the pile (V5)"))),
     ...decks,
     h("label", { for: "doubt-seconds" }, t("Time to doubt a claim")), doubt,
-    h("label", { for: "turn-seconds" }, t("Time for a turn")), turn);
+    h("label", { for: "turn-seconds" }, t("Time for a turn")), turn,
+    h("label", { for: "coach" }, t("The coach: hints while you play")),
+    coachChoice("coach", form.coach || "auto", (value) => { form.coach = value; }));
   if (form.more) details.open = true;
   return h("section", { className: "card-panel new-table" },
     h("h2", {}, t("New table")),

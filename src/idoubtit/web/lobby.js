@@ -8,6 +8,19 @@ import { characterOf, characters, t } from "./i18n.js";
 import { computerIcon } from "./table.js";
 
 export const LEVELS = ["easy", "medium", "hard", "expert"];
+/** The host's choices for the coach (docs/protocol.md, "The coach"). */
+export const COACH_MODES = ["auto", "on", "off"];
+
+/** A coach setting in words, for the host's choice. */
+export function coachModeName(mode) {
+  return { auto: t("Only for one person playing computers"), on: t("Allowed for everyone"), off: t("Off") }[mode] || mode;
+}
+
+/** The host's choice of the coach, as a select (the room-creation form and the lobby share it). */
+export function coachChoice(id, selected, onchange) {
+  return h("select", { id, "data-key": id, onchange: (event) => onchange(event.target.value) },
+    COACH_MODES.map((mode) => h("option", { value: mode, selected: mode === selected }, coachModeName(mode))));
+}
 
 export function lobbyScreen(page, act) {
   const room = page.table.room;
@@ -53,6 +66,11 @@ export function seatsEditor(page, act, lobby = false) {
           onchange: (event) => act.lock(event.target.checked) }),
         h("label", { for: "lock" }, t("Lock the table: nobody new may sit down")))
       : room.locked ? h("p", { className: "hint" }, t("The host has locked this table.")) : null,
+    host
+      ? h("div", { className: "coach-setting" },
+        h("label", { for: "coach-mode" }, t("The coach: hints while you play")),
+        coachChoice("coach-mode", room.settings.coach || "auto", act.coachSetting))
+      : null,
     lobby
       ? host
         ? h("div", { className: "buttons" },
@@ -71,6 +89,7 @@ function seatRow(page, act, room, number, host) {
   if (room.host_seat === number) marks.push(t("host"));
   if (seat.kind === "human" && seat.away) marks.push(t("away"));
   if (seat.bot_playing) marks.push(t("a computer plays for them"));
+  if (seat.coach) marks.push(t("coach on"));
   const between = !page.table.view || page.table.view.phase === "over";
   const controls = [];
   if (host && between && seat.kind === "bot") {

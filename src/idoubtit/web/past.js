@@ -92,11 +92,13 @@ export function readQuery(search, frames, seats) {
   };
 }
 
-/** The query of a replay link at a step and point of view (nothing for the deal seen with every hand). */
-export function writeQuery(step, seat) {
+/** The query of a replay link at a step and point of view (nothing for the deal seen with every hand), and
+ * the seat whose review it shows, if any. */
+export function writeQuery(step, seat, review = null) {
   const query = new URLSearchParams();
   if (step) query.set("step", String(step));
   if (seat !== null && seat !== undefined) query.set("seat", String(seat));
+  if (review !== null && review !== undefined) query.set("review", String(review));
   const text = query.toString();
   return text ? `?${text}` : "";
 }

@@ -11,6 +11,7 @@ import { h, link } from "./dom.js";
 import { seatName } from "./game.js";
 import { t, tn } from "./i18n.js";
 import { decimal, frameLines, lengthText, notation, seatsBySeat, when } from "./past.js";
+import { decisionPanel, reviewMarks, reviewPanel, syncMarks } from "./review.js";
 import { cardFace, nameTag } from "./table.js";
 
 /** Playback speeds, as multiples of one step a second. */
@@ -30,7 +31,7 @@ export function replayScreen(page, act) {
       t("As %(name)s saw it", { name: name(number) }))));
   const speed = h("select", { id: "replay-speed", "data-key": "replay-speed", onchange: (event) => act.replaySpeed(Number(event.target.value)) },
     SPEEDS.map((value) => h("option", { value: String(value), selected: value === replay.speed }, `${decimal(value)}×`)));
-  return h("div", { className: `replay${replay.seat === null ? "" : " seat-view"}` },
+  return h("div", { className: `replay${replay.seat === null ? "" : " seat-view"}${replay.review ? " reviewing" : ""}` },
     h("section", { className: "card-panel replay-head" },
       h("h2", {}, t("Replay of game %(number)d at table %(code)s", { number: game.number, code: game.room })),
       h("p", { className: "hint" }, h("time", { datetime: game.started_at }, when(game.started_at)), " · ", lengthText(game)),
@@ -44,6 +45,7 @@ export function replayScreen(page, act) {
           t("Next pile taken")),
         h("button", { type: "button", className: "secondary", "data-key": "copy-step", onclick: act.copyStep }, t("Link to this step")),
         link(act, `/r/${game.room}/history`, t("History of this table"), { className: "button secondary", "data-key": "history" }))),
+    replay.review ? reviewPanel(page, act, name) : null,
     stage(page),
     h("section", { className: "log-panel replay-log-panel", "aria-labelledby": "replay-log-title" },
       h("h2", { id: "replay-log-title" }, t("Every action")),
@@ -57,8 +59,10 @@ export function replayScreen(page, act) {
     h("div", { className: "replay-bar", role: "region", "aria-label": t("Replay controls") },
       h("div", { className: "replay-slider" },
         h("label", { for: "replay-step", className: "replay-counter", id: "replay-counter" }, counter(replay.step, last)),
-        h("input", { type: "range", id: "replay-step", "data-key": "replay-step", min: "0", max: String(last), step: "1",
-          value: String(replay.step), oninput: (event) => act.replayTo(Number(event.target.value)) })),
+        h("div", { className: "slider-track" },
+          reviewMarks(page, act),
+          h("input", { type: "range", id: "replay-step", "data-key": "replay-step", min: "0", max: String(last), step: "1",
+            value: String(replay.step), oninput: (event) => act.replayTo(Number(event.target.value)) }))),
       h("div", { className: "replay-buttons" },
         h("button", { type: "button", "data-key": "previous", "aria-keyshortcuts": "ArrowLeft", onclick: () => act.replayTo(replay.step - 1) },
           "◀ ", t("Previous")),
@@ -108,6 +112,7 @@ function stage(page) {
     h("div", { className: `replay-now${frame.doubt ? " doubt" : ""}${frame.pile_taken ? " pile-taken" : ""}`, "data-step": String(frame.step) },
       frame.action ? h("code", { className: "notation", title: t("The action as the game's record writes it") }, notation(frame, viewer)) : null,
       h("p", { className: "narration" }, lines.join(" "))),
+    decisionPanel(page),
     pile(frame, viewer, name),
     h("ul", { className: "replay-seats", "aria-label": t("Players, in the order they play") },
       frame.hand_sizes.map((size, seat) => seatPanel(frame, room, seat, size, viewer))));
@@ -192,6 +197,7 @@ export function syncReplay(root, page) {
     play.textContent = playLabel(replay);
     play.setAttribute("aria-pressed", replay.playing ? "true" : "false");
   }
+  syncMarks(root, page);
   const log = root.querySelector(".replay-log");
   if (!log) return;
   for (const entry of log.querySelectorAll("li.current")) {

@@ -3,6 +3,7 @@
 // every hand face up with the game's numbers and the evening's score.
 
 import { RED, SUITS, cardName, claimWords, parseCard, rankPlural } from "./cards.js";
+import { coachMark, coachPanel, coachSwitch, suggestedCards } from "./coach.js";
 import { h, link } from "./dom.js";
 import {
   REACTIONS, announceable, doubtShare, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow, reactionText,
@@ -32,14 +33,17 @@ export function computerIcon() {
   return svg;
 }
 
-/** A seat's name for the reader: "You", or the name, with a computer player's mark. */
+/** A seat's name for the reader: "You", or the name, with a computer player's mark; and a light bulb
+ * while the seat has its coach on (everyone at the table may know who plays with help). */
 export function nameTag(room, seat, me) {
-  if (seat === me) return h("span", { className: "seat-name" }, t("You"));
+  const coached = Boolean(room && room.seats[seat] && room.seats[seat].coach);
+  if (seat === me) return h("span", { className: "seat-name" }, t("You"), coached ? coachMark() : null);
   const computer = isComputer(room, seat);
   return h("span", { className: "seat-name" },
     computer ? computerIcon() : null,
     seatName(room, seat),
-    computer ? h("span", { className: "bot-mark" }, " " + t("(computer)")) : null);
+    computer ? h("span", { className: "bot-mark" }, " " + t("(computer)")) : null,
+    coached ? coachMark() : null);
 }
 
 export function cardFace(card, extra = "") {
@@ -60,7 +64,9 @@ export function tableScreen(page, act) {
     over ? null : revealPanel(page),
     table.seat === null ? h("p", { className: "watching" }, t("You are watching this table."))
       : over ? null : hand(page, act),
-    over || table.seat === null ? null : actionBar(page, act),
+    // The coach's word sits on your buttons, at the bottom of the screen with them, and only while it has
+    // something to say: where you look when you decide, and no room taken from the table or your hand.
+    over || table.seat === null ? null : h("div", { className: "controls" }, coachPanel(page, act), actionBar(page, act)),
     log(page));
 }
 
@@ -161,16 +167,22 @@ function hand(page, act) {
   const picking = myTurn(table) && !page.pending;
   const cards = view.phase === "over" ? [] : handInPlayOrder(view);
   const big = cards.length > 20 ? " huge" : cards.length > 12 ? " big" : "";
+  const suggested = suggestedCards(page);
   return h("section", { className: "hand-panel", "aria-label": t("Your cards") },
-    h("h2", {}, t("Your cards (%(count)d)", { count: cards.length })),
+    h("div", { className: "hand-head" },
+      h("h2", {}, t("Your cards (%(count)d)", { count: cards.length })),
+      coachSwitch(page, act)),
     h("div", { className: `hand${big}`, role: "group", "aria-label": t("Your cards") }, cards.map((card, index) => {
       const selected = myTurn(table) && page.selected.has(card);
+      const hinted = suggested.has(card);
       const { rank, suit } = parseCard(card);
       return h("button", {
-        type: "button", className: `card${RED.has(suit) ? " red" : ""}${selected ? " selected" : ""}`,
+        type: "button", className: `card${RED.has(suit) ? " red" : ""}${selected ? " selected" : ""}${hinted ? " suggested" : ""}`,
         "aria-pressed": selected ? "true" : "false", "aria-label": cardName(card), "data-key": `card-${card}-${index}`,
+        "aria-description": hinted ? t("the coach would put it down") : null,
         disabled: !picking, onclick: () => act.toggle(card),
-      }, h("span", { className: "rank", "aria-hidden": "true" }, rank), h("span", { className: "suit", "aria-hidden": "true" }, SUITS[suit]));
+      }, h("span", { className: "rank", "aria-hidden": "true" }, rank), h("span", { className: "suit", "aria-hidden": "true" }, SUITS[suit]),
+      hinted ? h("span", { className: "hint-dot", "aria-hidden": "true" }) : null);
     })));
 }
 
@@ -281,6 +293,10 @@ function result(page, act) {
     seated ? null : h("p", {}, t("Waiting for the players to deal again.")),
     h("div", { className: "buttons" },
       seated ? h("button", { type: "button", className: "primary", "data-key": "again", onclick: act.again }, t("Another game")) : null,
+      // Your own decisions looked at by the expert, in the replay (the game's id comes from the table's history).
+      seated && page.lastGame && page.lastGame.id !== null && page.lastGame.number === room.game
+        ? link(act, `/g/${page.lastGame.id}?review=${me}`, t("Review my game"), { className: "button secondary", "data-key": "review" })
+        : null,
       // This game's replay is there now, with every game before it and each seat's numbers.
       link(act, `/r/${room.code}/history`, t("History of this table"), { className: "button secondary", "data-key": "history" })),
     act.seatsEditor ? act.seatsEditor() : null);
