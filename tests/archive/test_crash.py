@@ -41,8 +41,12 @@ def run_and_kill(url: str) -> list[str]:
             if sum(line.startswith("ack") for line in lines) >= ACKS_BEFORE_KILL:
                 os.kill(writer.pid, signal.SIGKILL)
                 break
-        # Lines the writer printed before it died are still in the pipe: they were acknowledged too.
-        rest, errors = writer.communicate(timeout=TIMEOUT)
+        # Lines the writer printed before it died are still in the pipe, or already in this reader's
+        # buffer (iterating reads ahead): they were acknowledged too. Read them through the same buffered
+        # reader, not communicate(), which reads the pipe itself and would miss what the buffer holds.
+        writer.wait(timeout=TIMEOUT)
+        rest = writer.stdout.read()
+        errors = writer.stderr.read() if writer.stderr is not None else ""
     finally:
         if writer.poll() is None:
             writer.kill()

@@ -18,7 +18,7 @@ from idoubtit.archive.database import alembic_config, current_revision, head_rev
 from idoubtit.archive.models import Base
 from idoubtit.engine import Rules
 
-TABLES = {"rooms", "seats", "games", "game_seats", "actions", "alembic_version"}
+TABLES = {"rooms", "seats", "games", "game_seats", "actions", "room_leases", "alembic_version"}
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 

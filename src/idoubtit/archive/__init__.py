@@ -8,8 +8,16 @@ restarted server rebuilds every table from :meth:`Archive.open_rooms`.
 
 from idoubtit.archive.codes import CODE_ALPHABET, CODE_LENGTH, hash_token, normalize_code
 from idoubtit.archive.database import database_url, default_path
-from idoubtit.archive.errors import ArchiveError, ConflictError, DuplicateStepError, InvalidInputError, NotFoundError
+from idoubtit.archive.errors import (
+    ArchiveError,
+    ConflictError,
+    DuplicateStepError,
+    FencedError,
+    InvalidInputError,
+    NotFoundError,
+)
 from idoubtit.archive.history import GameEntry, GamePage, GameSeat, PlayerStats, SeatTotals, TableTotals
+from idoubtit.archive.leases import Fence, Lease
 from idoubtit.archive.models import GameStatus, RoomStatus, SeatKind
 from idoubtit.archive.snapshots import GameSnapshot, JoinedSeat, NewRoom, RoomSettings, RoomSnapshot, SeatSnapshot
 from idoubtit.archive.store import Archive
@@ -22,6 +30,8 @@ __all__ = [
     "ArchiveError",
     "ConflictError",
     "DuplicateStepError",
+    "Fence",
+    "FencedError",
     "GameEntry",
     "GamePage",
     "GameSeat",
@@ -30,6 +40,7 @@ __all__ = [
     "Imported",
     "InvalidInputError",
     "JoinedSeat",
+    "Lease",
     "NewRoom",
     "NotFoundError",
     "PlayerStats",

@@ -21,3 +21,8 @@ class DuplicateStepError(ConflictError):
 
 class InvalidInputError(ArchiveError, ValueError):
     """A value the archive will not store: an empty display name, a negative timer, a seed out of range."""
+
+
+class FencedError(ConflictError):
+    """A write for a room from a node that no longer holds the room's lease: its fencing token is stale
+    (another node took the room over), so the write is refused and nothing is stored."""

@@ -47,6 +47,8 @@ NAME_LENGTH = 40
 BOT_LEVEL_LENGTH = 100
 #: A SHA-256 digest in hexadecimal.
 HASH_LENGTH = 64
+#: Longest node URL a lease names.
+NODE_URL_LENGTH = 200
 #: Longest player id a browser (or the terminal game) may keep: letters, digits, ``-`` and ``_``.
 PLAYER_ID_LENGTH = 64
 
@@ -233,6 +235,22 @@ class GameSeatRow(Base):
     player_id: Mapped[str | None] = mapped_column(String(PLAYER_ID_LENGTH))
     #: :meth:`idoubtit.history.SeatNumbers.to_dict`, set when the game is finished.
     numbers: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+
+
+class RoomLeaseRow(Base):
+    """Which server node plays a room, until when, and the lease's fencing token (see archive/leases.py).
+
+    The token grows by one each time the room changes hands, so a write that carries an older token
+    comes from a node that lost the room, and is refused in the writing transaction itself.
+    """
+
+    __tablename__ = "room_leases"
+
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    #: The node's own URL (``--node-url``): where clients of this room are sent.
+    node: Mapped[str] = mapped_column(String(NODE_URL_LENGTH))
+    token: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[datetime]
 
 
 class ActionRow(Base):

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, Self
 
@@ -21,31 +22,22 @@ from sqlalchemy import Engine, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from idoubtit.archive import database
+from idoubtit.archive import database, leases
 from idoubtit.archive.codes import hash_token, is_room_code, new_room_code, new_token, normalize_code
 from idoubtit.archive.errors import ArchiveError, ConflictError, DuplicateStepError, InvalidInputError, NotFoundError
 from idoubtit.archive.history import (
-    GameEntry,
-    GamePage,
-    PlayerStats,
-    SeatTotals,
-    checked_limit,
     checked_player_id,
-    game_entries,
-    game_page,
-    in_room,
     lineup_row,
-    of_player,
-    player_totals,
     record_seat_numbers,
-    room_totals,
 )
+from idoubtit.archive.leases import Fence, Lease
 from idoubtit.archive.models import (
     BOT_LEVEL_LENGTH,
     NAME_LENGTH,
     ActionRow,
     GameRow,
     GameStatus,
+    RoomLeaseRow,
     RoomRow,
     RoomStatus,
     SeatKind,
@@ -53,19 +45,21 @@ from idoubtit.archive.models import (
     now,
 )
 from idoubtit.archive.reading import game_snapshot, room_snapshots, seat_snapshot
+from idoubtit.archive.reads import LookingBack
 from idoubtit.archive.snapshots import GameSnapshot, JoinedSeat, NewRoom, RoomSettings, RoomSnapshot, SeatSnapshot
-from idoubtit.archive.transfer import Imported, exported, import_records
 from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
 from idoubtit.engine.rules import MAX_OPEN_TABLE
 from idoubtit.history import game_numbers
 
 #: Fresh codes tried before create_room gives up (with 64 million codes, a second try is already rare).
 CODE_ATTEMPTS: Final = 20
+#: The longest a lease may be taken for at once, in seconds (a node renews it every few seconds).
+MAX_LEASE_SECONDS: Final = 600
 #: Seeds are stored as 64-bit integers (BIGINT on PostgreSQL).
 SEED_BITS: Final = 63
 
 
-class Archive:
+class Archive(LookingBack):
     """The archive on one database. Open it with :meth:`open`; close it with :meth:`close` (or ``with``).
 
     One archive may be shared by the threads of a server: every method runs in its own session and
@@ -330,6 +324,51 @@ class Archive:
             room.status, room.updated_at = RoomStatus.CLOSED, moment
 
     # ----------------------------------------------------------------------------------------------
+    # Leases: which node plays a room (archive/leases.py)
+
+    def take_lease(self, code: str, node: str, seconds: float) -> Lease | None:
+        """The room's lease for ``node`` for ``seconds``: a new one, its own renewed, or a lapsed one taken
+        over with a higher fencing token; None while another node holds it."""
+        normalized, holder = normalize_code(code), leases.checked_node(node)
+        with self._transaction() as session:
+            moment = now()
+            return leases.take(session, _room_for_update(session, normalized), holder, _later(moment, seconds), moment)
+
+    def renew_lease(self, fence: Fence, seconds: float) -> Lease:
+        """Extend the lease ``fence`` holds; :class:`FencedError` if another node took the room."""
+        with self._transaction() as session:
+            room = _room_for_update(session, normalize_code(fence.room_code))
+            return leases.renew(session, room, fence, _later(now(), seconds))
+
+    def release_lease(self, fence: Fence) -> None:
+        """Let the lease lapse at once (a node shutting down hands its rooms over without waiting)."""
+        with self._transaction() as session:
+            leases.release(session, _room_for_update(session, normalize_code(fence.room_code)), fence, now())
+
+    def lease(self, code: str) -> Lease | None:
+        """The room's lease as it stands (None: no node ever took it)."""
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            row = session.execute(
+                select(RoomLeaseRow, RoomRow.code)
+                .join(RoomRow, RoomRow.id == RoomLeaseRow.room_id)
+                .where(RoomRow.code == normalized)
+            ).first()
+            return None if row is None else Lease(row[1], row[0].node, row[0].token, row[0].expires_at)
+
+    def unheld_rooms(self) -> list[str]:
+        """The codes of open rooms no node holds now (never leased, or lapsed): what a node may take over."""
+        with self._transaction() as session:
+            moment = now()
+            held = select(RoomLeaseRow.room_id).where(RoomLeaseRow.expires_at > moment)
+            rows = session.scalars(
+                select(RoomRow.code)
+                .where(RoomRow.status != RoomStatus.CLOSED, RoomRow.id.not_in(held))
+                .order_by(RoomRow.id)
+            )
+            return list(rows)
+
+    # ----------------------------------------------------------------------------------------------
     # Games and actions
 
     def start_game(
@@ -387,17 +426,20 @@ class Archive:
             session.flush()
             return game_snapshot(game, normalized, [])
 
-    def append_action(self, game_id: int, step: int, notation: str) -> None:
+    def append_action(self, game_id: int, step: int, notation: str, fence: Fence | None = None) -> None:
         """Store the game's action number ``step`` (from 0) and commit before returning.
 
         Only when this returns may the server acknowledge the action: that is the write-ahead rule.
         Steps go strictly in order: a step already stored raises :class:`DuplicateStepError` (the
         database's primary key on (game, step) refuses it even when two writers race), a step that
-        skips one raises :class:`ConflictError`; either way nothing is stored.
+        skips one raises :class:`ConflictError`; either way nothing is stored. With ``fence`` the write
+        is refused (:class:`FencedError`) unless that lease still holds the game's room (archive/leases.py).
         """
         canonical = _canonical(notation, step)
         try:
             with self._transaction() as session:
+                if fence is not None:
+                    leases.check(session, _room_of_game(session, game_id), fence)
                 # Locking the game row (PostgreSQL; SQLite's BEGIN IMMEDIATE already serializes writers)
                 # keeps finish_game from slipping in between the check and the insert.
                 expected = self._next_step(session, game_id)
@@ -409,20 +451,28 @@ class Archive:
         except IntegrityError:
             raise DuplicateStepError(f"game {game_id} already has step {step}") from None
 
-    def append_actions(self, actions: Sequence[tuple[int, int, str]]) -> list[ArchiveError | None]:
+    def append_actions(
+        self, actions: Sequence[tuple[int, int, str]], fences: Mapping[int, Fence] | None = None
+    ) -> list[ArchiveError | None]:
         """Store many ``(game_id, step, notation)`` at once, in one transaction and one commit.
 
         This is :meth:`append_action` for a server with many tables: actions that arrive while a commit
         is under way wait for the next one and share it, so a table never waits for more than two commits.
         Each action is checked as :meth:`append_action` checks it (steps of one game in order, also
         within the batch); the result has one entry per action, None where it was stored, else the
-        error that refused it (and only that action). Three statements serve the whole batch.
+        error that refused it (and only that action). Three statements serve the whole batch. ``fences``
+        gives, per game id, the lease its writer holds; a game whose lease is stale takes none of its actions.
         """
         results: list[ArchiveError | None] = []
         accepted: list[dict[str, Any]] = []
         moment = now()
         with self._transaction() as session:
             expected = self._next_steps(session, {game_id for game_id, _, _ in actions})
+            for game_id, fence in (fences or {}).items():
+                try:
+                    leases.check(session, _room_of_game(session, game_id), fence)
+                except ArchiveError as error:
+                    expected[game_id] = error
             for game_id, step, notation in actions:
                 try:
                     canonical = _canonical(notation, step)
@@ -478,12 +528,15 @@ class Archive:
         last = session.scalar(select(func.max(ActionRow.step)).where(ActionRow.game_id == game_id))
         return 0 if last is None else last + 1
 
-    def finish_game(self, game_id: int, places: Sequence[int]) -> None:
+    def finish_game(self, game_id: int, places: Sequence[int], fence: Fence | None = None) -> None:
         """Record the result of a game that is over; ``places`` are seats in finishing order, winner first.
 
         The stored actions are replayed first: a result that does not follow from them is refused,
         so the archive never holds a result its own record contradicts.
         """
+        if fence is not None:  # a node that lost the room is told so first, whatever else is wrong
+            with self._transaction() as session:
+                leases.check(session, _room_of_game(session, game_id), fence)
         snapshot = self.game(game_id)
         try:
             replayed = Game.replay(snapshot.record)
@@ -494,6 +547,8 @@ class Archive:
         if tuple(places) != replayed.places:
             raise ConflictError(f"game {game_id} ended with places {list(replayed.places)}, not {list(places)}")
         with self._transaction() as session:
+            if fence is not None:
+                leases.check(session, _room_of_game(session, game_id), fence)
             game = session.scalar(select(GameRow).where(GameRow.id == game_id).with_for_update())
             assert game is not None  # games are never deleted while their room exists
             stored = session.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id))
@@ -524,66 +579,6 @@ class Archive:
     def game_record(self, game_id: int) -> dict[str, Any]:
         """The game's record, every stored action included: :meth:`Game.replay` rebuilds the game from it."""
         return self.game(game_id).record
-
-    # ----------------------------------------------------------------------------------------------
-    # Looking back: history, statistics, export and import (queries in archive/history.py)
-
-    def room_games(self, code: str, before: int | None = None, limit: int | None = None) -> GamePage:
-        """The room's games, newest first, ``limit`` to a page (default 20, at most 100), older than
-        game id ``before`` (the page's own ``before`` asks for the next one)."""
-        normalized, size = normalize_code(code), checked_limit(limit)
-        with self._transaction() as session:
-            room = _room_row(session, normalized)
-            return game_page(session, in_room(room.id), _before(before), size)
-
-    def player_games(self, player_id: str, before: int | None = None, limit: int | None = None) -> GamePage:
-        """The games a player id sat in, at every table, newest first (paged as :meth:`room_games`)."""
-        player, size = _player(player_id), checked_limit(limit)
-        with self._transaction() as session:
-            return game_page(session, of_player(player), _before(before), size)
-
-    def recent_games(self, before: int | None = None, limit: int | None = None) -> GamePage:
-        """Every table's games, newest first (paged as :meth:`room_games`)."""
-        size = checked_limit(limit)
-        with self._transaction() as session:
-            return game_page(session, GameRow.id.is_not(None), _before(before), size)
-
-    def game_entry(self, game_id: int) -> GameEntry:
-        """One game as a history lists it: room, number, times, who sat where, places, length."""
-        if isinstance(game_id, bool) or not isinstance(game_id, int):
-            raise InvalidInputError(f"a game id is a whole number, not {game_id!r}")
-        with self._transaction() as session:
-            row = session.execute(
-                select(GameRow, RoomRow.code).join(RoomRow, RoomRow.id == GameRow.room_id).where(GameRow.id == game_id)
-            ).first()
-            if row is None:
-                raise NotFoundError(f"no game with id {game_id}")
-            return game_entries(session, [(row[0], row[1])])[0]
-
-    def room_stats(self, code: str) -> list[SeatTotals]:
-        """Each seat's totals over the room's finished games (a person is known by their seat at a table)."""
-        normalized = normalize_code(code)
-        with self._transaction() as session:
-            return room_totals(session, _room_row(session, normalized).id)
-
-    def player_stats(self, player_id: str) -> PlayerStats:
-        """A player id's totals over every finished game it sat in, and per table."""
-        player = _player(player_id)
-        with self._transaction() as session:
-            return player_totals(session, player)
-
-    def export_game(self, game_id: int, *, with_players: bool = False) -> dict[str, Any]:
-        """A stored game as one JSON-ready record: the engine's record plus names, times and places.
-
-        ``with_players`` keeps the seats' player ids (for the archive's owner moving it elsewhere).
-        """
-        return exported(self.game_entry(game_id), self.game_record(game_id), with_players)
-
-    def import_records(self, records: Sequence[object]) -> list[Imported]:
-        """Store exported records (:meth:`export_game`, ``idoubtit play --save``) as games of closed rooms,
-        all or none: each is replayed first, and one that does not replay refuses the whole batch."""
-        with self._transaction() as session:
-            return import_records(session, records)
 
 
 def _canonical(notation: str, step: int) -> str:
@@ -619,26 +614,17 @@ def _seat_row(session: Session, room: RoomRow, code: str, number: int) -> SeatRo
     return seat
 
 
-def _room_row(session: Session, code: str) -> RoomRow:
-    room = session.scalar(select(RoomRow).where(RoomRow.code == code)) if is_room_code(code) else None
-    if room is None:
-        raise NotFoundError(f"no room with code {code!r}")
-    return room
+def _later(moment: datetime, seconds: float) -> datetime:
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= MAX_LEASE_SECONDS:
+        raise InvalidInputError(f"a lease lasts more than 0 and at most {MAX_LEASE_SECONDS} seconds, not {seconds!r}")
+    return moment + timedelta(seconds=seconds)
 
 
-def _before(before: object) -> int | None:
-    if before is None:
-        return None
-    if isinstance(before, bool) or not isinstance(before, int) or before < 1:
-        raise InvalidInputError(f"before is a game id (a whole number from 1), not {before!r}")
-    return before
-
-
-def _player(player_id: object) -> str:
-    player = checked_player_id(player_id)
-    if player is None:
-        raise InvalidInputError("a player id is needed")
-    return player
+def _room_of_game(session: Session, game_id: int) -> int:
+    room_id = session.scalar(select(GameRow.room_id).where(GameRow.id == game_id))
+    if room_id is None:
+        raise NotFoundError(f"no game with id {game_id}")
+    return room_id
 
 
 def _room_for_update(session: Session, code: str) -> RoomRow:

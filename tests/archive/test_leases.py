@@ -1,0 +1,103 @@
+"""Room leases and fencing tokens (archive/leases.py), on SQLite and PostgreSQL: one node holds a room at
+a time, a lapsed lease is taken over with a higher token, and a write with a stale token is refused and
+stores nothing."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from idoubtit.archive import Archive, FencedError, InvalidInputError
+from idoubtit.engine import Game
+from tests.archive.helpers import full_room
+
+ONE = "http://node-one:8000"
+TWO = "http://node-two:8000"
+
+
+def test_a_room_is_held_by_one_node_and_taken_over_when_its_lease_lapses(archive: Archive) -> None:
+    code, _ = full_room(archive)
+    first = archive.take_lease(code, ONE, 0.3)
+    assert first is not None
+    assert (first.node, first.token) == (ONE, 1)
+    assert archive.take_lease(code, TWO, 5) is None  # held: another node cannot take it
+    again = archive.take_lease(code, ONE, 5)  # its own holder renews it, with the same token
+    assert again is not None
+    assert again.token == 1
+    assert archive.unheld_rooms() == []
+    renewed = archive.renew_lease(first.fence(), 5)
+    assert renewed.token == 1
+    archive.release_lease(first.fence())  # a node shutting down: the room is free at once
+    assert archive.unheld_rooms() == [code]
+    taken = archive.take_lease(code, TWO, 5)
+    assert taken is not None
+    assert (taken.node, taken.token) == (TWO, 2)  # a new holder: a higher fencing token
+    lease = archive.lease(code)
+    assert lease is not None
+    assert (lease.node, lease.token) == (TWO, 2)
+
+
+def test_a_lapsed_lease_is_taken_over_without_its_holder(archive: Archive) -> None:
+    code, _ = full_room(archive)
+    archive.take_lease(code, ONE, 0.2)
+    assert archive.take_lease(code, TWO, 5) is None
+    time.sleep(0.3)
+    assert archive.unheld_rooms() == [code]
+    taken = archive.take_lease(code, TWO, 5)
+    assert taken is not None
+    assert taken.token == 2
+
+
+def test_a_stale_token_writes_nothing(archive: Archive) -> None:
+    code, _ = full_room(archive)
+    old = archive.take_lease(code, ONE, 0.2)
+    assert old is not None
+    game = archive.start_game(code, seed=1)
+    first_play = str(Game.replay(game.record).view(0).hand[0])
+    archive.append_action(game.id, 0, f"play 0 {first_play}", fence=old.fence())
+    time.sleep(0.3)
+    new = archive.take_lease(code, TWO, 5)
+    assert new is not None
+    with pytest.raises(FencedError, match="no longer held"):
+        archive.append_action(game.id, 1, "decline 1", fence=old.fence())
+    results = archive.append_actions([(game.id, 1, "decline 1")], fences={game.id: old.fence()})
+    assert isinstance(results[0], FencedError)
+    with pytest.raises(FencedError):
+        archive.renew_lease(old.fence(), 5)
+    with pytest.raises(FencedError):
+        archive.finish_game(game.id, [0], fence=old.fence())
+    assert archive.game(game.id).step == 1  # the paused node's late writes are all refused
+    archive.append_action(game.id, 1, "decline 1", fence=new.fence())
+    assert archive.game(game.id).step == 2
+
+
+def test_two_nodes_racing_for_a_lapsed_room_one_wins(archive: Archive) -> None:
+    code, _ = full_room(archive)
+    archive.take_lease(code, "http://node-zero:8000", 0.1)
+    time.sleep(0.2)
+    won: list[str] = []
+
+    def race(node: str) -> None:
+        if archive.take_lease(code, node, 5) is not None:
+            won.append(node)
+
+    threads = [threading.Thread(target=race, args=(f"http://node-{number}:8000",)) for number in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(won) == 1
+    lease = archive.lease(code)
+    assert lease is not None
+    assert (lease.node, lease.token) == (won[0], 2)
+
+
+def test_bad_lease_requests_are_refused_clearly(archive: Archive) -> None:
+    code, _ = full_room(archive)
+    with pytest.raises(InvalidInputError, match="seconds"):
+        archive.take_lease(code, ONE, 0)
+    with pytest.raises(InvalidInputError, match="URL"):
+        archive.take_lease(code, "", 5)
+    assert archive.lease(code) is None
