@@ -460,8 +460,17 @@ def serve(
             " localhost, this machine's name and --public-url's host."
         ),
     ] = None,
+    node_url: Annotated[
+        str | None,
+        typer.Option(help="This node's own URL, for several nodes on one PostgreSQL (docs/hosting.md)."),
+    ] = None,
+    lease_seconds: Annotated[
+        float, typer.Option(help="With --node-url: how long this node's hold on a room lasts unless renewed.")
+    ] = 6.0,
 ) -> None:
     """Host tables for people on the network: rooms by code, bots, spectators (protocol: docs/protocol.md)."""
+    if node_url is not None and (db is None or "://" not in db or not db.startswith("postgres")):
+        raise typer.BadParameter("several nodes share one PostgreSQL archive: give --db postgresql://...")
     from idoubtit.server import ServerConfig
     from idoubtit.server import serve as run_server
 
@@ -483,6 +492,8 @@ def serve(
             forwarded_allow_ips=forwarded_allow_ips or None,
             allowed_origins=_comma_list(allowed_origins),
             allowed_hosts=_comma_list(allowed_hosts),
+            node_url=node_url,
+            lease_seconds=lease_seconds,
         )
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None

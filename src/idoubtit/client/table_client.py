@@ -27,6 +27,22 @@ class ProtocolBrokenError(RuntimeError):
     """The server sent something this client cannot follow (a gap in the log, a message out of place)."""
 
 
+#: How many times a client follows ``room.elsewhere`` before it gives up.
+MAX_HOPS = 4
+
+
+def ws_address(node: str) -> str:
+    """A node's URL (``http://host:port``) as the WebSocket address to connect to (``ws://host:port``).
+
+    >>> ws_address("https://cards.example.org"), ws_address("http://10.0.0.2:8000/")
+    ('wss://cards.example.org', 'ws://10.0.0.2:8000')
+    """
+    for plain, secure in (("http://", "ws://"), ("https://", "wss://")):
+        if node.startswith(plain):
+            return secure + node[len(plain) :].rstrip("/")
+    return node.rstrip("/")
+
+
 class TableClient:
     """One connection to a room: ``send`` actions, ``until`` a condition holds, read ``view``."""
 
@@ -60,7 +76,25 @@ class TableClient:
         max_size: int | None = 2**22,
         keep_frames: bool = False,
     ) -> AsyncIterator[TableClient]:
-        """Connect to ``server`` (``ws://host:port``), say hello with ``token`` (None: watch) and wait for welcome."""
+        """Connect to ``server`` (``ws://host:port``), say hello with ``token`` (None: watch) and wait for welcome.
+
+        A node of a cluster that does not play the room answers ``room.elsewhere`` with the node that does:
+        the client goes there (a few hops at most), so any node's address reaches any table.
+        """
+        for _ in range(MAX_HOPS):
+            async with cls._said_hello(server, code, token, max_size, keep_frames) as client:
+                moved = next((e for e in client.errors if e.get("code") == "room.elsewhere" and e.get("node")), None)
+                if moved is None:
+                    yield client
+                    return
+            server = ws_address(str(moved["node"]))
+        raise ProtocolBrokenError(f"room {code} kept being elsewhere after {MAX_HOPS} hops")
+
+    @classmethod
+    @asynccontextmanager
+    async def _said_hello(
+        cls, server: str, code: str, token: str | None, max_size: int | None, keep_frames: bool
+    ) -> AsyncIterator[TableClient]:
         async with websockets.connect(f"{server.rstrip('/')}/ws/{code}", max_size=max_size, compression=None) as socket:
             client = cls(socket, keep_frames=keep_frames)
             client._reader = asyncio.get_running_loop().create_task(client._read())

@@ -57,6 +57,8 @@ CLOSE_TOO_SLOW: Final = 4008
 #: The seat opened more connections than it may: its oldest one is closed.
 CLOSE_REPLACED: Final = 4009
 CLOSE_ROOM_CLOSED: Final = 4010
+#: On a node of a cluster: the room is played on another node (its URL was in the last message).
+CLOSE_ELSEWHERE: Final = 4011
 #: Allocations between young collections (Python's default is 700): fewer, slightly longer pauses.
 YOUNG_COLLECTION_THRESHOLD: Final = 10_000
 
@@ -105,6 +107,8 @@ class SocketConnection:
         self.send_text(encode(message))
         if message.get("type") == "closed":
             self._close_after_queue(CLOSE_ROOM_CLOSED)
+        elif message.get("type") == "moved" or message.get("code") == "room.elsewhere":
+            self._close_after_queue(CLOSE_ELSEWHERE)
 
     def send_text(self, text: str) -> None:
         if self.closing:
@@ -188,9 +192,13 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
 
     @app.exception_handler(ServerError)
     async def refused(request: Request, error: ServerError) -> JSONResponse:
+        error = await hub_of(request).elsewhere(error)  # a node of a cluster: maybe another node plays it
         if error.code == "room.not_found":
             hub_of(request).throttle.failed(request.client.host if request.client else None)
-        return AsciiJSONResponse({"error": {"code": error.code, "message": error.message}}, status_code=error.status)
+        answer: dict[str, Any] = {"code": error.code, "message": error.message}
+        if error.node is not None:
+            answer["node"] = error.node
+        return AsciiJSONResponse({"error": answer}, status_code=error.status)
 
     def link(request: Request, table: Table) -> str:
         """The join link for this answer: from ``--public-url``, else from this request's own address (for
@@ -362,6 +370,7 @@ async def _greet(
         table.connect(connection, message.token, message.id)
         return table
     except ServerError as error:
+        error = await hub.elsewhere(error)
         connection.send(error_message(error, message_id if error.message_id is None else error.message_id))
         return None
 

@@ -56,6 +56,11 @@ class ServerConfig:
     #: ``localhost``, this machine's own name and ``public_url``'s host; ``*`` for any name. A page on some
     #: other name that its owner's DNS points at this server (DNS rebinding) is refused.
     allowed_hosts: tuple[str, ...] = ()
+    #: ``--node-url``: this node's own URL, for several nodes on one PostgreSQL (server/cluster.py); None:
+    #: the only server of its archive.
+    node_url: str | None = None
+    #: How long a node's lease on a room lasts unless renewed (with ``node_url``).
+    lease_seconds: float = 6.0
 
     def __post_init__(self) -> None:
         for spec in fields(self):

@@ -21,6 +21,7 @@ from idoubtit.archive import (
     InvalidInputError,
     NotFoundError,
     RoomSettings,
+    RoomSnapshot,
     RoomStatus,
     SeatKind,
     hash_token,
@@ -32,6 +33,7 @@ from idoubtit.bots import BOTS, LEVELS, parse_spec
 from idoubtit.bots.characters import character_key, computer_name
 from idoubtit.engine import IDoubtItError, Rules
 from idoubtit.names import distinct_name
+from idoubtit.server.cluster import Cluster
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.gate import LOOKUPS_MESSAGE, LookupThrottle
 from idoubtit.server.protocol import ServerError
@@ -63,21 +65,35 @@ class Hub:
         #: Actions waiting for the next commit, with the futures their tables wait on.
         self._waiting: list[tuple[int, int, str, asyncio.Future[None]]] = []
         self._writing = False
+        #: With ``--node-url``: this node's leases, among the other nodes on the same PostgreSQL.
+        self.cluster = Cluster(self, config.node_url, config.lease_seconds) if config.node_url else None
 
     async def start(self) -> None:
         """Rebuild every open room from the archive; games carry on at their last stored action."""
         for snapshot in await self._run(self.archive.open_rooms):
-            table = Table.from_snapshot(snapshot, self.config, self)
-            self.tables[table.code] = table
-            game = table.game
-            if game is not None and game.is_over and snapshot.game is not None and table.game_id is not None:
-                # Stored to the last action but the result was not: finish it now.
-                await self.finish_game(table.game_id, game.places)
-                table.status = RoomStatus.FINISHED
-                table.record_win(game.places[0])
-            table.resume()
+            if self.cluster is not None and not await self.cluster.claim(snapshot.code):
+                continue  # another node plays it
+            await self._open_table(snapshot)
+        if self.cluster is not None:
+            self.cluster.start()
+
+    async def _open_table(self, snapshot: RoomSnapshot) -> None:
+        """A table rebuilt from the archive, carrying on at its last stored action."""
+        table = Table.from_snapshot(snapshot, self.config, self)
+        self.tables[table.code] = table
+        if self.cluster is not None and table.game_id is not None:
+            self.cluster.game_rooms[table.game_id] = table.code
+        game = table.game
+        if game is not None and game.is_over and snapshot.game is not None and table.game_id is not None:
+            # Stored to the last action but the result was not: finish it now.
+            await self.finish_game(table.game_id, game.places)
+            table.status = RoomStatus.FINISHED
+            table.record_win(game.places[0])
+        table.resume()
 
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         for table in self.tables.values():
             table.close()
         self._database.shutdown(wait=True)
@@ -105,8 +121,11 @@ class Hub:
             while self._waiting:
                 batch, self._waiting = self._waiting, []
                 entries = [(game_id, step, notation) for game_id, step, notation, _ in batch]
+                fences = None if self.cluster is None else self.cluster.fences({entry[0] for entry in entries})
                 try:
-                    results: list[Exception | None] = list(await self._run(self.archive.append_actions, entries))
+                    results: list[Exception | None] = list(
+                        await self._run(self.archive.append_actions, entries, fences)
+                    )
                 except Exception:  # the batch as a whole failed (a race on a step): store one by one
                     results = [await self._store_one(*entry) for entry in entries]
                 for (*_, done), result in zip(batch, results, strict=True):
@@ -121,13 +140,15 @@ class Hub:
 
     async def _store_one(self, game_id: int, step: int, notation: str) -> Exception | None:
         try:
-            await self._run(self.archive.append_action, game_id, step, notation)
+            fence = None if self.cluster is None else self.cluster.fence_of_game(game_id)
+            await self._run(self.archive.append_action, game_id, step, notation, fence)
         except Exception as error:
             return error
         return None
 
     async def finish_game(self, game_id: int, places: tuple[int, ...]) -> None:
-        await self._run(self.archive.finish_game, game_id, places)
+        fence = None if self.cluster is None else self.cluster.fence_of_game(game_id)
+        await self._run(self.archive.finish_game, game_id, places, fence)
 
     # ----------------------------------------------------------------------------------------------
     # The lobby
@@ -141,8 +162,36 @@ class Hub:
         if table is None:
             if address is not None:
                 self.throttle.failed(address)
-            raise ServerError("room.not_found", f"no open room has the code {code[:20]!r}", 404)
+            error = ServerError("room.not_found", f"no open room has the code {code[:20]!r}", 404)
+            error.room = normalize_code(code)[:20] if isinstance(code, str) else None
+            raise error
         return table
+
+    async def elsewhere(self, error: ServerError) -> ServerError:
+        """``room.not_found`` as a node of a cluster answers it: ``room.elsewhere`` (with the node that plays
+        the room) when another node holds it, else the error as it was."""
+        if self.cluster is None or error.code != "room.not_found" or not error.room:
+            return error
+        owner = await self.cluster.owner(error.room)
+        if owner is None:
+            return error
+        moved = ServerError("room.elsewhere", f"room {error.room} is played on {owner}", 409)
+        moved.node = owner
+        return moved
+
+    def drop_table(self, code: str) -> None:
+        """This node lost the room to another one: its connections are told it moved, and closed."""
+        table = self.tables.pop(code, None)
+        if table is not None:
+            table.close(moved=True)
+
+    async def adopt_table(self, code: str) -> None:
+        """Play a room this node just took over, from the archive as it was left."""
+        try:
+            snapshot = await self._run(self.archive.load_room, code)
+        except NotFoundError:
+            return
+        await self._open_table(snapshot)
 
     async def create_room(self, options: object, address: str | None) -> tuple[Table, str]:
         """A new room from the host's options; returns the table and the host's token (given out once)."""
@@ -157,6 +206,8 @@ class Hub:
                 429,
             )
         created = await self._run(self.archive.create_room, settings)
+        if self.cluster is not None:
+            await self.cluster.claim(created.code)
         table = Table(
             code=created.code,
             settings=settings,
@@ -315,6 +366,8 @@ class Hub:
             if not table.between_games:
                 raise ServerError("room.playing", f"room {table.code} is in the middle of a game", 409)
             snapshot = await self._stored(self.archive.start_game, table.code, seed=seed)
+            if self.cluster is not None:
+                self.cluster.game_rooms[snapshot.id] = table.code
             table.start(snapshot)
             return snapshot.number
 

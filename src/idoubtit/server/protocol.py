@@ -37,6 +37,10 @@ class ServerError(Exception):
         self.status = status  # for the HTTP side
         #: The id of the refused message, when it could be read, so the answer finds its question.
         self.message_id: str | int | None = None
+        #: ``room.not_found``: the code asked for (a node of a cluster looks up who plays it).
+        self.room: str | None = None
+        #: ``room.elsewhere``: the URL of the node that plays the room.
+        self.node: str | None = None
 
 
 def malformed(message: str) -> ServerError:
@@ -260,7 +264,10 @@ class UpdateEncoder:
 
 
 def error_message(error: ServerError, message_id: str | int | None = None) -> dict[str, Any]:
-    return {"type": "error", "code": error.code, "message": error.message, "id": message_id}
+    message: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message, "id": message_id}
+    if error.node is not None:  # room.elsewhere: where the room is played
+        message["node"] = error.node
+    return message
 
 
 def encode(message: object) -> str:

@@ -621,13 +621,15 @@ class Table:
         self._schedule()
         self._broadcast_updates()
 
-    def close(self) -> None:
+    def close(self, moved: bool = False) -> None:
+        """Close the table: the room was closed (``closed``), or, on a node of a cluster, it is now played on
+        another node (``moved``: clients connect again, to any node, which sends them on)."""
         self.closed = True
         self._clear_timers()
         self._grace.stop_all()
         for task in list(self._tasks):
             task.cancel()
-        message = {"type": "closed", "room": self.code}
+        message = {"type": "moved" if moved else "closed", "room": self.code}
         for connection in self.connections:
             connection.send(message)
 

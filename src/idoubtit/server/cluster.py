@@ -1,0 +1,116 @@
+"""Several ``idoubtit serve`` nodes on one PostgreSQL (``--node-url``): each room is played on exactly one
+node at a time, the one that holds its lease (archive/leases.py).
+
+A node takes the lease of every room it opens or creates, renews its leases every third of their
+length, and takes over any open room whose lease lapsed (its node died or was cut off), rebuilding the
+table from the archive as a restart does. Every write it makes for a room carries the lease's fencing
+token, so a node paused past its lease cannot write once another took the room: its next renewal fails,
+and it drops the table (its clients are told the room moved). A node that is stopped hands its rooms
+over at once. Any node answers for any room: one that does not hold it says which node does
+(``room.elsewhere``), and clients go there. PostgreSQL is the one source of truth; there is no other
+protocol between nodes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Final
+
+from idoubtit.archive import ArchiveError, Fence, FencedError, Lease
+
+if TYPE_CHECKING:
+    from idoubtit.server.hub import Hub
+
+log = logging.getLogger("idoubtit.server")
+
+#: How long a lease lasts by default; a node renews its leases every third of that.
+LEASE_SECONDS: Final = 6.0
+
+
+class Cluster:
+    """This node's leases and its part in the cluster (see the module docstring)."""
+
+    def __init__(self, hub: Hub, node: str, lease_seconds: float = LEASE_SECONDS) -> None:
+        self.hub, self.node, self.lease_seconds = hub, node, lease_seconds
+        self.held: dict[str, Lease] = {}
+        #: Which room each game being played belongs to (writes are fenced by room, stored by game).
+        self.game_rooms: dict[int, str] = {}
+        self._keeper: asyncio.Task[None] | None = None
+
+    async def claim(self, code: str) -> bool:
+        """Take (or renew) the room's lease for this node; False while another node holds it."""
+        lease = await self.hub.ask(lambda hub: hub.archive.take_lease(code, self.node, self.lease_seconds))
+        if lease is None:
+            return False
+        self.held[lease.room_code] = lease
+        return True
+
+    def fence(self, code: str) -> Fence | None:
+        lease = self.held.get(code)
+        return None if lease is None else lease.fence()
+
+    def fence_of_game(self, game_id: int) -> Fence:
+        """The fence of the game's room. A game of a room this node does not hold gets a fence that no
+        lease matches, so its write is refused (the room was taken over)."""
+        code = self.game_rooms.get(game_id, "?")
+        return self.fence(code) or Fence(code, self.node, 0)
+
+    def fences(self, game_ids: Iterable[int]) -> dict[int, Fence]:
+        return {game_id: self.fence_of_game(game_id) for game_id in game_ids}
+
+    async def owner(self, code: str) -> str | None:
+        """The node that plays this room now, if another one does (None: nobody, or this node)."""
+        lease = await self.hub.ask(lambda hub: hub.archive.lease(code))
+        if lease is None or lease.node == self.node or lease.expires_at <= datetime.now(UTC):
+            return None
+        return lease.node
+
+    def start(self) -> None:
+        self._keeper = asyncio.get_running_loop().create_task(self._keep())
+
+    async def stop(self) -> None:
+        """Stop renewing and hand every room over at once (a node shut down cleanly)."""
+        if self._keeper is not None:
+            self._keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._keeper
+        for lease in list(self.held.values()):
+            with contextlib.suppress(ArchiveError):
+                await self.hub.ask(_releasing(lease.fence()))
+        self.held.clear()
+
+    async def _keep(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self._renew()
+                await self._adopt()
+            except ArchiveError as error:  # the database is away: try again at the next round
+                log.warning("cluster: %s", error)
+
+    async def _renew(self) -> None:
+        for code, lease in list(self.held.items()):
+            try:
+                renewed = await self.hub.ask(_renewing(lease.fence(), self.lease_seconds))
+            except FencedError:  # another node took the room while this one was away: let it go
+                self.held.pop(code, None)
+                self.hub.drop_table(code)
+                continue
+            self.held[code] = renewed
+
+    async def _adopt(self) -> None:
+        for code in await self.hub.ask(lambda hub: hub.archive.unheld_rooms()):
+            if code not in self.hub.tables and await self.claim(code):
+                await self.hub.adopt_table(code)
+
+
+def _releasing(fence: Fence) -> Callable[[Hub], None]:
+    return lambda hub: hub.archive.release_lease(fence)
+
+
+def _renewing(fence: Fence, seconds: float) -> Callable[[Hub], Lease]:
+    return lambda hub: hub.archive.renew_lease(fence, seconds)

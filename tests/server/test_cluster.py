@@ -1,0 +1,178 @@
+"""Several nodes on one PostgreSQL (server/cluster.py), as real processes on loopback: a room is played on
+one node at a time, any node sends a client to the right one, and when a node dies or is paused past its
+lease another takes its rooms over from the archive, with no acknowledged action lost or applied twice."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import AsyncExitStack, contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+
+from idoubtit.archive import Archive
+from idoubtit.client.table_client import TableClient
+from idoubtit.engine import Game
+from tests.archive.postgres import fresh_schema
+from tests.server.helpers import NewTable, ServerProcess, free_port, new_table, play_to_the_end, start
+
+LEASE = "2"  # seconds: a dead node's rooms move within about this, and a third of it more
+OPTIONS = (
+    "--bot-delay-seconds",
+    "0",
+    "--batch-seconds",
+    "0.02",
+    "--grace-seconds",
+    "30",
+    "--rooms-per-address",
+    "5000",
+    "--messages-per-second",
+    "10000",
+    "--lease-seconds",
+    LEASE,
+)
+
+
+@contextmanager
+def cluster(url: str, directory: Path, nodes: int = 3) -> Iterator[list[ServerProcess]]:
+    processes = []
+    try:
+        for number in range(nodes):
+            port = free_port()
+            options = (*OPTIONS, "--node-url", f"http://127.0.0.1:{port}")
+            process = ServerProcess(url, options, port=port, log_path=directory / f"node{number}.log")
+            processes.append(process.start())
+        yield processes
+    finally:
+        for process in processes:
+            if process.process is not None and process.process.poll() is None:
+                os.kill(process.process.pid, signal.SIGCONT)
+            process.stop()
+
+
+@pytest.fixture
+def database(postgres_server: str) -> Iterator[str]:
+    with fresh_schema(postgres_server) as url:
+        yield url
+
+
+async def tables_on(node: ServerProcess, count: int) -> list[NewTable]:
+    async with httpx.AsyncClient(base_url=node.http, timeout=30) as http:
+        return [await new_table(http, players=3, people=1, bots="easy", doubt_seconds=30) for _ in range(count)]
+
+
+async def started(node: ServerProcess, tables: list[NewTable]) -> None:
+    async with httpx.AsyncClient(base_url=node.http, timeout=30) as http:
+        for table in tables:
+            await start(http, table)
+
+
+async def play_across(nodes: list[ServerProcess], table: NewTable, rng: random.Random, acked: list[int]) -> None:
+    """One person plays their table to the end, connecting again (to any node) whenever it is closed under them."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        entry = nodes[rng.randrange(len(nodes))]
+        if not entry.alive:
+            continue
+        try:
+            async with TableClient.connect(entry.ws, table.code, table.tokens[0]) as client:
+                if client.room is None:  # refused: the room is between nodes for a moment
+                    await asyncio.sleep(0.3)
+                    continue
+                await client.until(lambda c: c.view is not None, timeout=10)
+                await play_to_the_end(client, rng, timeout=10)
+                acked.extend(int(ack["state"].split(".")[1]) for ack in client.acks)
+                if client.over:
+                    return
+        except (OSError, TimeoutError, ConnectionError):
+            pass
+        await asyncio.sleep(0.3)
+    raise AssertionError(f"table {table.code} did not reach its end")
+
+
+def check_archive(
+    url: str, tables: list[NewTable], acked: dict[str, list[int]], moved: list[NewTable], not_on: str
+) -> None:
+    with Archive.open(url) as archive:
+        for table in tables:
+            room = archive.load_room(table.code)
+            assert room.latest_game is not None
+            record = room.latest_game.record
+            game = Game.replay(record)  # every stored action once and in order: it replays
+            assert game.is_over
+            assert len(record["actions"]) >= max(acked[table.code], default=0)  # nothing acknowledged is lost
+            lease = archive.lease(table.code)
+            assert lease is not None
+            if table in moved:
+                assert lease.node != not_on  # the dead node's rooms were taken over
+                assert lease.token >= 2
+
+
+async def test_a_node_killed_mid_game_hands_its_tables_to_the_others(database: str, tmp_path: Path) -> None:
+    with cluster(database, tmp_path) as nodes:
+        spread = [await tables_on(node, 2) for node in nodes]
+        for node, tables in zip(nodes, spread, strict=True):
+            await started(node, tables)
+        tables = [table for group in spread for table in group]
+        acked: dict[str, list[int]] = {table.code: [] for table in tables}
+        rng = random.Random(5)
+        players = [
+            asyncio.create_task(play_across(nodes, t, random.Random(rng.random()), acked[t.code])) for t in tables
+        ]
+        await asyncio.sleep(0.3)
+        killed_at = time.monotonic()
+        nodes[0].kill()  # kill -9, mid-game
+        with Archive.open(database) as archive:
+            for table in spread[0]:
+                latest = archive.load_room(table.code).latest_game
+                assert latest is not None
+                assert latest.status == "playing"  # its games were under way when it died
+        await asyncio.gather(*players)
+        took = time.monotonic() - killed_at
+        assert took < 60
+        check_archive(database, tables, acked, spread[0], f"http://127.0.0.1:{nodes[0].port}")
+        for table in spread[0]:
+            owner = (await httpx.AsyncClient(base_url=nodes[1].http).get(f"/api/rooms/{table.code}")).json()
+            assert owner.get("code") == table.code or owner["error"]["code"] == "room.elsewhere"
+
+
+async def test_a_paused_node_cannot_write_after_its_rooms_moved(database: str, tmp_path: Path) -> None:
+    with cluster(database, tmp_path) as nodes:
+        tables = await tables_on(nodes[0], 2)
+        await started(nodes[0], tables)
+        assert nodes[0].process is not None
+        os.kill(nodes[0].process.pid, signal.SIGSTOP)  # paused past its lease
+        await asyncio.sleep(float(LEASE) * 2 + 1)
+        acked: dict[str, list[int]] = {table.code: [] for table in tables}
+        rng = random.Random(3)
+        survivors = nodes[1:]
+        players = [
+            asyncio.create_task(play_across(survivors, t, random.Random(rng.random()), acked[t.code])) for t in tables
+        ]
+        await asyncio.sleep(0.5)
+        os.kill(nodes[0].process.pid, signal.SIGCONT)  # it wakes up believing it still plays them
+        await asyncio.gather(*players)
+        check_archive(database, tables, acked, tables, f"http://127.0.0.1:{nodes[0].port}")
+        await asyncio.sleep(float(LEASE))
+        async with httpx.AsyncClient(base_url=nodes[0].http, timeout=10) as http:
+            answer = (await http.get(f"/api/rooms/{tables[0].code}")).json()
+        assert answer["error"]["code"] == "room.elsewhere"  # it let the rooms go once its renewal was refused
+
+
+async def test_any_node_sends_a_client_to_its_table(database: str, tmp_path: Path) -> None:
+    with cluster(database, tmp_path, nodes=2) as nodes:
+        (table,) = await tables_on(nodes[0], 1)
+        async with httpx.AsyncClient(base_url=nodes[1].http, timeout=10) as http:
+            answer = await http.get(f"/api/rooms/{table.code}")
+        assert (answer.status_code, answer.json()["error"]["code"]) == (409, "room.elsewhere")
+        assert answer.json()["error"]["node"] == f"http://127.0.0.1:{nodes[0].port}"
+        async with AsyncExitStack() as stack:
+            client = await stack.enter_async_context(TableClient.connect(nodes[1].ws, table.code, table.tokens[0]))
+            assert client.room is not None  # followed room.elsewhere to the node that plays it
+            assert client.seat == 0
