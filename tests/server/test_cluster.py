@@ -176,3 +176,16 @@ async def test_any_node_sends_a_client_to_its_table(database: str, tmp_path: Pat
             client = await stack.enter_async_context(TableClient.connect(nodes[1].ws, table.code, table.tokens[0]))
             assert client.room is not None  # followed room.elsewhere to the node that plays it
             assert client.seat == 0
+
+
+async def test_no_card_reaches_anyone_who_may_not_see_it_through_a_cluster(database: str, tmp_path: Path) -> None:
+    """The leak test's own tables and checks, with rooms made on one node and every socket sent there
+    from the other."""
+    from tests.server.test_leak import table_plays
+
+    with cluster(database, tmp_path, nodes=2) as nodes:
+        entry = ServerProcess(database, port=nodes[1].port)  # (only its address: the clients' way in)
+        async with httpx.AsyncClient(base_url=nodes[0].http, timeout=60) as http:
+            with Archive.open(database) as archive:
+                views = await asyncio.gather(*(table_plays(entry, http, archive, 2, seed) for seed in range(3)))
+        assert sum(views) > 3 * 2 * 50
