@@ -138,6 +138,12 @@ def check_position(page: Page, puzzle: Puzzle) -> None:
             )
             assert Counter(shown) == Counter(option_cards(option))
             assert f"Put down: {len(shown)} " in page.inner_text(f"button[data-key=option-{index}]")
+            # Pointing at an option (its button focused) lifts its cards in the hand.
+            page.focus(f"button[data-key=option-{index}]")
+            lifted = page.eval_on_selector_all(".pz-hand .face.lifted", "(f) => f.map((x) => x.dataset.card)")
+            assert Counter(lifted) == Counter(shown)
+        page.evaluate("document.activeElement.blur()")
+        assert page.locator(".pz-hand .face.lifted").count() == 0
 
 
 def check_verdict(page: Page, puzzle: Puzzle, right: bool, streak: int, tally: tuple[int, int, int]) -> None:
@@ -266,10 +272,19 @@ def test_answering_right_and_wrong_tells_why_and_keeps_the_streak(
         assert page.locator(".pz-chances li.best.chosen").count() == 1
         assert "Your answer" in page.inner_text(".pz-chances li.best")
 
-        # Right again, from the keyboard: D doubts, N lets it go; Enter on "Next puzzle" goes on.
+        # Right again, from the keyboard: D doubts, N lets it go; Enter on "Next puzzle" goes on, and Tab
+        # goes from the choices to the answers.
         page.keyboard.press("Enter")
         page.wait_for_selector(".pz-question:not(.answered)")
         puzzle = on_screen(page, shipped)
+        assert page.evaluate("document.activeElement.dataset.key") == "question-title"
+        page.focus("#pz-difficulty")
+        for _ in range(3):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.dataset.key") == "doubt":
+                break
+        assert page.evaluate("document.activeElement.dataset.key") == "doubt"
+        page.evaluate("document.activeElement.blur()")
         page.keyboard.press("d" if puzzle["answer"].startswith("doubt") else "n")
         check_verdict(page, puzzle, right=True, streak=2, tally=(2, 2, 2))
 
@@ -372,8 +387,9 @@ def test_in_every_language_the_page_loads_and_shows_the_puzzle(
         open_puzzles(page, server, "?seed=2")
         assert page.evaluate("document.documentElement.lang") == language
         assert page.input_value("#language") == language
-        for _ in range(2):
+        for number in range(2):
             puzzle = on_screen(page, shipped)
+            shoot(page, f"{language}-{number}-phone")
             view = puzzle["view"]
             assert page.locator(".pz-hand .face").count() == len(view["hand"])
             assert page.locator(".pz-ring .seat").count() == len(view["hand_sizes"])
@@ -383,6 +399,7 @@ def test_in_every_language_the_page_loads_and_shows_the_puzzle(
             page.click(option_buttons(page, puzzle)[0])
             page.wait_for_selector(".pz-verdict")
             assert page.inner_text("[data-key=why]").strip() != ""
+            shoot(page, f"{language}-{number}-answered-phone")
             assert page.locator(".pz-chances li").count() == len(puzzle["options"])
             next_puzzle(page, shipped)
         # The language picked is the table's: kept under the same key, and English on request.

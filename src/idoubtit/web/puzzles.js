@@ -182,6 +182,8 @@ const page = {
   seed: null,
   /** The option whose cards are lifted in the hand (a play puzzle, while an option is pointed at). */
   pointed: null,
+  /** Counts the changes of choices, so that puzzles asked for before one are not shown after it. */
+  asked: 0,
 };
 
 let root = null;
@@ -200,7 +202,7 @@ function face(card, extra = "") {
 function render() {
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   document.title = t("I Doubt It") + " · " + t("Puzzles");
-  root.replaceChildren(header(), h("main", { id: "main", className: "pz" }, screen()));
+  root.replaceChildren(header(), h("main", { id: "main", className: page.puzzle ? "pz" : "pz pz-none" }, screen()));
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again && !again.disabled) again.focus();
@@ -228,9 +230,11 @@ function screen() {
       h("button", { type: "button", className: "primary", "data-key": "retry", onclick: () => fresh() }, t("Try again")))];
   }
   const puzzle = page.puzzle;
+  // In the order one reads a position on a phone; a wide screen puts the choices and the question beside the table.
   return [
+    chooser,
     h("div", { className: "pz-table" }, statusBar(puzzle), ring(puzzle), hand(puzzle), story(puzzle)),
-    h("div", { className: "pz-side" }, chooser, question(puzzle)),
+    h("div", { className: "pz-side" }, question(puzzle)),
   ];
 }
 
@@ -373,7 +377,12 @@ function optionButton(puzzle, option, index) {
   h("span", { className: "pz-number", "aria-hidden": "true" }, String(index + 1)),
   h("span", { className: "pz-play-body" },
     h("span", { className: "pz-play-label" }, t("Put down: %(claim)s", { claim: claimWords(option.cards.length, option.rank) })),
-    h("span", { className: "cards tight" }, option.cards.map((card) => face(card)))));
+    optionCards(option)));
+}
+
+/** An option's cards, small; overlapping when there are many. */
+function optionCards(option) {
+  return h("span", { className: `cards ${option.cards.length > 6 ? "tight" : "small"}` }, option.cards.map((card) => face(card)));
 }
 
 /** Lift the pointed option's cards in the hand, without drawing the page again (the pointer stays put). */
@@ -400,7 +409,7 @@ function verdict(puzzle, options) {
         const chance = points(puzzle.wins[index]);
         return h("li", { className: `${text === puzzle.answer ? "best" : ""}${text === page.chosen ? " chosen" : ""}`.trim() || null },
           h("span", { className: "pz-chance-what" },
-            option.kind === "play" ? h("span", { className: "cards tight" }, option.cards.map((card) => face(card)))
+            option.kind === "play" ? optionCards(option)
               : h("span", { className: "pz-answer-words" }, optionText(option)),
             marks.length ? h("span", { className: "pz-marks" }, marks.join(" · ")) : null),
           h("span", { className: "pz-chance" },
@@ -445,6 +454,7 @@ async function next() {
   page.chosen = null;
   page.pointed = null;
   if (page.queue.length === 0) {
+    page.puzzle = null; // nothing on screen to answer again while the next ones come
     page.status = "loading";
     render();
     await fetchMore();
@@ -463,33 +473,44 @@ function show(puzzle) {
     page.status = "ready";
   } else if (page.status !== "error") page.status = "empty";
   render();
+  // The next ones fetched while this one is solved, so that "Next puzzle" need not wait.
+  if (puzzle && page.queue.length < 2) fetchMore();
 }
 
-/** Fetch more puzzles of the chosen kind and difficulty; those shown already come last (or not at all). */
+/** Fetch more puzzles of the chosen kind and difficulty into the queue: none shown already, unless every
+ * one of these choices has been (then they start over, never with the one on screen). An answer that comes
+ * after the choices changed is dropped. */
 async function fetchMore() {
+  const asked = page.asked;
   try {
     const response = await fetch(puzzlesAddress(page.kind, page.difficulty, BATCH, page.seed));
     const data = await response.json().catch(() => ({}));
     if (!response.ok) throw data.error || { code: "server" };
+    if (asked !== page.asked) return;
     if (page.seed !== null) page.seed += 1;
-    const fresh = data.puzzles.filter((one) => !page.seen.has(one.id) && (!page.puzzle || one.id !== page.puzzle.id));
-    // Every puzzle of these choices has been shown: start them over, never the one on screen again at once.
-    page.queue = fresh.length ? fresh : data.puzzles.filter((one) => !page.puzzle || one.id !== page.puzzle.id);
-    if (!fresh.length) page.seen.clear();
+    const known = new Set([...page.seen, ...page.queue.map((one) => one.id), page.puzzle ? page.puzzle.id : null]);
+    let fresh = data.puzzles.filter((one) => !known.has(one.id));
+    if (!fresh.length && !page.queue.length) {
+      page.seen.clear();
+      fresh = data.puzzles.filter((one) => !page.puzzle || one.id !== page.puzzle.id);
+    }
+    page.queue = page.queue.concat(fresh);
   } catch {
+    if (asked !== page.asked || page.puzzle) return; // a puzzle is on screen: the next fetch tries again
     page.status = "error";
-    page.queue = [];
   }
 }
 
 async function fresh() {
+  page.asked += 1;
   page.queue = [];
   page.puzzle = null;
   page.chosen = null;
   page.status = "loading";
   render();
+  const asked = page.asked;
   await fetchMore();
-  show(page.queue.shift() || null);
+  if (asked === page.asked) show(page.queue.shift() || null);
 }
 
 function choose(key, value) {
