@@ -411,3 +411,24 @@ def test_in_every_language_the_page_loads_and_shows_the_puzzle(
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
+
+
+def test_puzzles_that_cannot_be_loaded_are_said_so_and_tried_again(
+    browser: Browser, server: ServerProcess, shipped: dict[str, Puzzle]
+) -> None:
+    context, page = new_page(browser, viewport={"width": 390, "height": 844})
+    failing = re.compile(r".*/api/puzzles\?.*")
+    page.route(failing, lambda route: route.fulfill(status=503, json={"error": {"code": "server.storage"}}))
+    try:
+        page.goto(f"{server.http}/static/puzzles.html?kind=doubt")
+        page.wait_for_selector(".pz-message")
+        assert "The puzzles could not be loaded." in page.inner_text(".pz-message")
+        assert page.locator(".pz-question, .pz-hand .face").count() == 0
+        assert serious_violations(page) == []
+        page.unroute(failing)
+        page.click("button[data-key=retry]")
+        page.wait_for_selector(".pz-question[data-puzzle]")
+        assert on_screen(page, shipped)["kind"] == "doubt"
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
