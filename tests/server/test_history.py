@@ -172,3 +172,9 @@ async def test_puzzles_come_from_the_shipped_set_as_asked(http: httpx.AsyncClien
     for params in ({"kind": "chess"}, {"difficulty": "brutal"}, {"count": 0}, {"count": 51}, {"page": 1}):
         refused = await http.get("/api/puzzles", params=params)
         assert (refused.status_code, refused.json()["error"]["code"]) == (400, "history.invalid")
+
+
+async def test_the_puzzle_page_is_served_at_its_own_address(http: httpx.AsyncClient) -> None:
+    page = await http.get("/puzzles")
+    assert page.status_code == 200
+    assert "puzzles.js" in page.text

@@ -52,6 +52,10 @@ def add_web(app: FastAPI) -> None:
     async def own_page() -> FileResponse:
         return FileResponse(str(WEB / "index.html"), media_type="text/html")
 
+    @app.get("/puzzles", include_in_schema=False)
+    async def puzzles_page() -> FileResponse:
+        return FileResponse(str(WEB / "puzzles.html"), media_type="text/html")
+
     @app.get("/api/i18n/{language}")
     async def messages(language: str) -> dict[str, Any]:
         if language not in LANGUAGES:
