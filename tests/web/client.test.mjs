@@ -27,6 +27,7 @@ test("the language comes from the saved choice, then the browser, then English",
 test("placeholders are filled and plurals follow the count", () => {
   assert.equal(format("%(name)s takes %(count)d", { name: "Bo", count: 3.7 }), "Bo takes 3");
   assert.equal(format("%(missing)s stays"), "%(missing)s stays");
+  assert.equal(format("about %(chance)d %% of the time", { chance: 40 }), "about 40 % of the time"); // python-format's %%
   use("xx", { "Pile: %(count)d card": ["Stapel: %(count)d Kaart", "Stapel: %(count)d Kaarten"], Rules: "Regelen" });
   assert.equal(tn("Pile: %(count)d card", "Pile: %(count)d cards", 1), "Stapel: 1 Kaart");
   assert.equal(tn("Pile: %(count)d card", "Pile: %(count)d cards", 4), "Stapel: 4 Kaarten");

@@ -298,6 +298,12 @@ def the_marks_lead_to_each_decision(page: Page, decisions: list[dict[str, Any]])
     page.wait_for_selector(f".review-decision[data-step='{worst['step']}']")
     assert re.search(rf"step={worst['step']}\b", page.url)
     assert page.inner_text("#replay-counter").startswith(f"Step {worst['step']} of")
+    # The decision is told in sight, above the replay's bar (the summary is above it on the page).
+    box, bar = page.locator(".review-decision").bounding_box(), page.locator(".replay-bar").bounding_box()
+    assert box is not None
+    assert bar is not None
+    assert box["y"] >= 0
+    assert box["y"] + box["height"] <= bar["y"] + 1
     told = page.inner_text(".review-decision")
     label = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
     assert label[worst["label"]] in told

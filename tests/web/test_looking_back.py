@@ -279,7 +279,8 @@ def test_a_game_not_finished_shows_no_card_while_played_nor_once_given_up(
         host.click("a[data-key=history]")
         host.wait_for_selector(".past-games")
         assert f"/r/{code}/history" in host.url
-        assert "No game has been played at this table yet." in host.inner_text(".past-games")
+        # (The list says "Loading…" until the server has answered.)
+        host.locator(".past-games").get_by_text("No game has been played at this table yet.").wait_for()
         host.click("a[data-key=back-to-table]")
         host.wait_for_selector(".room-code .code")
         fill_and_start(host)  # Ines sits and never plays: the game waits on her

@@ -79,14 +79,18 @@ def wait_for_the_coach(page: Page, selector: str, timeout: float = 150.0) -> Non
     """Play on as act_until does, but at each decision first give the coach time to speak, until its word
     matches ``selector``."""
     deadline = time.monotonic() + timeout
-    while not page.locator(selector).count():
+    while True:
         assert time.monotonic() < deadline, f"the coach never showed {selector}"
+        if page.locator(selector).count():
+            page.wait_for_timeout(1500)  # a bot's doubt may still close the window: then wait for another
+            if page.locator(selector).count():
+                return
         deciding = "button[data-key=play]:not([aria-busy]), button[data-key=doubt]:not([disabled])"
         if page.locator(deciding).count():
             with contextlib.suppress(PlaywrightTimeoutError):
                 page.wait_for_selector(".coach-panel", timeout=20_000)
             if page.locator(selector).count():
-                return
+                continue
         take_one_step(page)
         page.wait_for_timeout(40)
 

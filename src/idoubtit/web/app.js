@@ -424,6 +424,11 @@ const act = {
   },
   olderGames: () => olderGames(),
   replayTo: (step) => replayTo(step),
+  // To a decision from the review (a mark, a link): the table there, and the decision told in sight.
+  reviewTo: (step) => {
+    replayTo(step);
+    bringDecisionIntoSight();
+  },
   replayView: (value) => {
     page.replay.seat = value === "" ? null : Number(value);
     keepReplayAddress();
@@ -768,6 +773,19 @@ function replayTo(step) {
   const decision = replay.review && replay.review.status === "ready" ? decisionAt(replay.review.review, next) : null;
   if (decision) lines.push(t("The decision here") + ": " + labelName(decision.label) + ".", reviewLine(decision.why || {}));
   speak(lines.join(" "));
+}
+
+/** Scroll the step's table and its decision into sight above the replay's bar (the summary may fill a phone's screen). */
+function bringDecisionIntoSight() {
+  const decision = root.querySelector(".review-decision");
+  const now = root.querySelector(".replay-now");
+  const bar = root.querySelector(".replay-bar");
+  if (!decision || !now || !bar) return;
+  const top = now.getBoundingClientRect().top;
+  const bottom = decision.getBoundingClientRect().bottom;
+  const limit = bar.getBoundingClientRect().top;
+  if (top >= 0 && bottom <= limit) return;
+  window.scrollBy({ top: top - 8, behavior: "instant" });
 }
 
 /** Play the replay on (from the start when it is at its end), a step at a time at the chosen speed; or stop. */

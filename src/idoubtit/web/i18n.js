@@ -21,9 +21,10 @@ export function pickLanguage(saved, browserLanguages, known) {
   return "en";
 }
 
-/** Fill "%(name)s" and "%(count)d" placeholders from values. */
+/** Fill "%(name)s" and "%(count)d" placeholders from values; "%%" is a percent sign, as in Python. */
 export function format(text, values = {}) {
-  return text.replace(/%\((\w+)\)([sd])/g, (whole, key, kind) => {
+  return text.replace(/%%|%\((\w+)\)([sd])/g, (whole, key, kind) => {
+    if (whole === "%%") return "%";
     if (!(key in values)) return whole;
     const value = values[key];
     return kind === "d" ? String(Math.trunc(Number(value))) : String(value);

@@ -88,7 +88,7 @@ export function reviewPanel(page, act, name) {
   const review = state.review;
   const counts = review.labels || {};
   const step = (index, text, key) => h("a", { href: `/g/${replay.id}${act.replayQuery(index)}`, "data-key": key,
-    onclick: (event) => { event.preventDefault(); act.replayTo(index); } }, text);
+    onclick: (event) => { event.preventDefault(); act.reviewTo(index); } }, text);
   const biggest = review.biggest_mistakes.map((index) => {
     const decision = decisionAt(review, index);
     const label = decision ? labelName(decision.label) : "";
@@ -135,8 +135,9 @@ export function reviewMarks(page, act) {
     event.preventDefault();
     event.stopPropagation(); // the replay's own arrow keys step one frame; here they go mark to mark
     const next = decisions[Math.max(0, Math.min(keys[event.key], decisions.length - 1))];
-    act.replayTo(next.step);
-    event.currentTarget.parentElement.querySelector(`[data-step="${next.step}"]`)?.focus();
+    const marks = event.currentTarget.parentElement;
+    act.reviewTo(next.step);
+    marks.querySelector(`[data-step="${next.step}"]`)?.focus({ preventScroll: true });
   };
   return h("div", { className: "review-marks", role: "group", "aria-label": t("Your decisions") },
     decisions.map((decision, index) => h("button", {
@@ -144,7 +145,7 @@ export function reviewMarks(page, act) {
       style: `left:${((decision.step / last) * 100).toFixed(2)}%`, tabindex: "-1",
       "aria-label": t("Step %(step)d: %(label)s", { step: decision.step, label: labelName(decision.label) }),
       title: t("Step %(step)d: %(label)s", { step: decision.step, label: labelName(decision.label) }),
-      onclick: () => act.replayTo(decision.step), onkeydown: (event) => move(event, index),
+      onclick: () => act.reviewTo(decision.step), onkeydown: (event) => move(event, index),
     })));
 }
 
