@@ -253,7 +253,7 @@ def review_tables(tr: gettext.NullTranslations, result: Review, every: bool) -> 
     summary.add_row(_("Accuracy"), f"{result.accuracy:.0f} %")
     labels = result.counts()
     for label, _least in LABELS:
-        summary.add_row(_(label_name(label)), str(labels[label]))
+        summary.add_row(label_name(tr, label), str(labels[label]))
     summary.add_row(_("Bluffs nobody caught"), str(len(result.bluffs_that_worked)))
     decisions = Table(title=_("Decisions"), title_justify="left")
     for heading, justify in (
@@ -268,7 +268,7 @@ def review_tables(tr: gettext.NullTranslations, result: Review, every: bool) -> 
         if every or decision.label not in ("best", "good"):
             decisions.add_row(
                 str(decision.step + 1),
-                f"{decision.chosen}\n[{_(label_name(decision.label))}]",
+                f"{decision.chosen}\n[{label_name(tr, decision.label)}]",
                 decision.best,
                 f"{decision.loss:.0f}",
                 review_line(tr, decision.why, names, lambda cards: pretty_cards([Card.parse(card) for card in cards])),
@@ -276,11 +276,11 @@ def review_tables(tr: gettext.NullTranslations, result: Review, every: bool) -> 
     return [summary, decisions]
 
 
-def label_name(label: str) -> str:
-    """A label's English name, the msgid its translation is found by."""
-    return {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}[
-        label
-    ]
+def label_name(tr: gettext.NullTranslations, label: str) -> str:
+    """A review label in the reader's language."""
+    _ = tr.gettext
+    names = {"best": _("Best"), "good": _("Good"), "inaccuracy": _("Inaccuracy"), "mistake": _("Mistake")}
+    return names.get(label) or _("Blunder")
 
 
 def _exported(archive: Archive, ids: Sequence[int], with_players: bool) -> list[dict[str, Any]]:

@@ -89,6 +89,9 @@ async def test_statistics_of_a_table_and_of_a_person_match_the_records(
     assert [line["room"] for line in mine["tables"]] == [table.code]
     listed = await get(http, f"/api/players/{player}/games")
     assert [game["id"] for game in listed["games"]] == [game["id"] for game in games]
+    assert {game["you"] for game in listed["games"]} == {0}  # the seat this player held in each
+    room = await get(http, f"/api/rooms/{table.code}")
+    assert room["game_id"] == games[0]["id"]  # the archive's id of the table's latest game
 
 
 async def test_a_game_being_played_shows_only_what_a_spectator_sees(

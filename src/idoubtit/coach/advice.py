@@ -72,10 +72,10 @@ class Coach:
         chance = (
             1.0 if isinstance(settled, Doubt) else 0.0 if settled is not None else expert.model.false_probability(view)
         )
-        doubt = isinstance(options[choice], Doubt)
-        return Advice(
-            "claim", claim_reason(view, expert, chance, doubt), bluff_chance=chance, action=str(options[choice])
-        )
+        # What the count settles the coach says, whatever the search found: a proven bluff is doubted.
+        action = settled if settled is not None else options[choice]
+        doubt = isinstance(action, Doubt)
+        return Advice("claim", claim_reason(view, expert, chance, doubt), bluff_chance=chance, action=str(action))
 
     def _play(self, view: View) -> Advice:
         options, _wins, choice = self.expert.option_values(view)

@@ -12,12 +12,14 @@ which takes the pile at once (R7).
 
 from __future__ import annotations
 
+import gettext
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from idoubtit.bots.search import SearchBot
+from idoubtit.coach.words import ENGLISH_RANKS, review_line
 from idoubtit.engine import (
     Action,
     CloseWindow,
@@ -231,12 +233,11 @@ def _judge(expert: SearchBot, view: View, step: int, chosen: Action) -> Decision
     if ruled is not None:  # the rules settle it, whatever the estimate (see the module's docstring)
         best = next(i for i, option in enumerate(options) if _same(option, ruled))
     loss = max(0.0, 100.0 * (wins[best] - wins[index]))
-    reason, why = _reason(view, chosen, options[best], wins[best], wins[index], expert)
+    why = _reason(view, chosen, options[best], wins[best], wins[index], expert)
     label = label_of(loss) if len(options) > 1 else "best"
     if wrong_rank:
         assert isinstance(chosen, Play)
         label, why = "blunder", {"key": "wrong_rank", "announced": str(chosen.rank), "due": str(view.due_rank)}
-        reason = f"Announcing {chosen.rank} when {view.due_rank} is due takes the pile at once (R7)."
     elif ruled is not None and index != best:
         label = "blunder"
     return Decision(
@@ -247,7 +248,8 @@ def _judge(expert: SearchBot, view: View, step: int, chosen: Action) -> Decision
         best=str(options[best]),
         loss=loss,
         label=label,
-        reason=reason,
+        # One wording everywhere: the sentence the terminal and the browser say, in English.
+        reason=review_line(gettext.NullTranslations(), why, ENGLISH_RANKS),
         why=why,
     )
 
@@ -278,86 +280,50 @@ def _same(one: Action, other: Action) -> bool:
 
 def _reason(
     view: View, chosen: Action, best: Action, best_win: float, chosen_win: float, expert: SearchBot
-) -> tuple[str, dict[str, Any]]:
-    """One short sentence on the decision (in English; ``why`` holds its key and numbers for other languages)."""
+) -> dict[str, Any]:
+    """Why the decision went as the review says: a key and its numbers (coach/words.py says them)."""
     if not view.must_play:
-        return _answer_reason(view, chosen, best, expert)
+        return _answer_reason(view, best, expert)
     return _play_reason(view, chosen, best, best_win, chosen_win)
 
 
-def _answer_reason(view: View, chosen: Action, best: Action, expert: SearchBot) -> tuple[str, dict[str, Any]]:
+def _answer_reason(view: View, best: Action, expert: SearchBot) -> dict[str, Any]:
     claim = view.claim
     assert claim is not None
     settled = expert.settled_answer(view)
-    rank = str(claim.rank)
     seen = expert.seen_of(view, claim.rank)
-    left = 4 * view.rules.deck_count - seen
     if isinstance(settled, Doubt):
-        why = {"key": "provably_false", "count": claim.count, "rank": rank, "seen": seen, "left": left}
-        return (
-            f"The claim was {claim.count} × {rank}, but you knew where {seen} of them were: at most {left} were "
-            "left, so it had to be a bluff."
-        ), why
+        left = 4 * view.rules.deck_count - seen
+        return {"key": "provably_false", "count": claim.count, "rank": str(claim.rank), "seen": seen, "left": left}
     if isinstance(settled, Decline):
-        return "Every card you could not see was of the claimed rank: the claim had to be true.", {
-            "key": "provably_true"
-        }
+        return {"key": "provably_true"}
     chance = round(100 * expert.model.false_probability(view))
     pile, claimant = view.pile_size, view.hand_sizes[claim.seat]
     numbers = {"chance": chance, "pile": pile, "claimant_cards": claimant}
-    if isinstance(best, Doubt):
-        if chance >= 50:
-            return f"The claim was likely a bluff (about {chance} %): doubting was worth it.", {
-                "key": "likely_bluff",
-                **numbers,
-            }
-        if pile <= 6:
-            return (
-                f"Only {pile} cards were in the pile: a wrong doubt cost little, and the claim was a bluff about "
-                f"{chance} % of the time."
-            ), {"key": "cheap_doubt", **numbers}
-        if claimant <= 3:
-            return (
-                f"The claimant had only {claimant} cards left: a claim let go brought them close to winning, and it "
-                f"was a bluff about {chance} % of the time."
-            ), {"key": "near_the_end", **numbers}
-        return f"A bluff about {chance} % of the time: by the expert's count doubting still came out ahead.", {
-            "key": "doubt_ahead",
-            **numbers,
-        }
-    return (
-        f"The claim was likely true (a bluff about {chance} % of the time), and a wrong doubt takes the pile "
-        f"({pile} cards)."
-    ), {"key": "likely_true", **numbers}
+    if not isinstance(best, Doubt):
+        return {"key": "likely_true", **numbers}
+    if chance >= 50:
+        return {"key": "likely_bluff", **numbers}
+    if pile <= 6:
+        return {"key": "cheap_doubt", **numbers}
+    if claimant <= 3:
+        return {"key": "near_the_end", **numbers}
+    return {"key": "doubt_ahead", **numbers}
 
 
-def _play_reason(
-    view: View, chosen: Action, best: Action, best_win: float, chosen_win: float
-) -> tuple[str, dict[str, Any]]:
+def _play_reason(view: View, chosen: Action, best: Action, best_win: float, chosen_win: float) -> dict[str, Any]:
     assert isinstance(chosen, Play)
     due = view.due_rank
     true_cards = [card for card in view.hand if card.rank is due]
     false_chosen = [card for card in chosen.cards if card.rank is not due]
     if len(chosen.cards) == len(view.hand) and false_chosen:
-        return "A last play is always turned up (R10): a false last card takes the pile.", {"key": "last_card_bluff"}
+        return {"key": "last_card_bluff"}
     if isinstance(best, Play):
         best_false = [card for card in best.cards if card.rank is not due]
         if not true_cards:
-            return (f"You had no {due}: the best card to give was {', '.join(map(str, best.cards))}."), {
-                "key": "no_due",
-                "rank": str(due),
-                "cards": [str(card) for card in best.cards],
-            }
+            return {"key": "no_due", "rank": str(due), "cards": [str(card) for card in best.cards]}
         if len(best_false) > len(false_chosen):
-            return (f"Adding {', '.join(map(str, best_false))} to your {due} was worth the risk."), {
-                "key": "add_bluff",
-                "cards": [str(card) for card in best_false],
-                "rank": str(due),
-            }
+            return {"key": "add_bluff", "cards": [str(card) for card in best_false], "rank": str(due)}
         if len(best_false) < len(false_chosen):
-            return "The extra bluff cards were too likely to be doubted.", {"key": "too_many_bluffs"}
-    return f"The expert gives this play {100 * chosen_win:.0f} % and its own {100 * best_win:.0f} %.", {
-        "key": "chances",
-        "chosen": round(100 * chosen_win),
-        "best": round(100 * best_win),
-    }
+            return {"key": "too_many_bluffs"}
+    return {"key": "chances", "chosen": round(100 * chosen_win), "best": round(100 * best_win)}

@@ -107,3 +107,21 @@ def review_line(
     }
     line = sentences.get(str(why.get("key")))
     return "" if line is None else line % values
+
+
+#: Rank names as plural nouns in English: the review's own English sentences (``Decision.reason``).
+ENGLISH_RANKS: dict[Rank, str] = {
+    Rank.ACE: "Aces",
+    Rank.KING: "Kings",
+    Rank.QUEEN: "Queens",
+    Rank.JACK: "Jacks",
+    Rank.TEN: "Tens",
+    Rank.NINE: "Nines",
+    Rank.EIGHT: "Eights",
+    Rank.SEVEN: "Sevens",
+    Rank.SIX: "Sixes",
+    Rank.FIVE: "Fives",
+    Rank.FOUR: "Fours",
+    Rank.THREE: "Threes",
+    Rank.TWO: "Twos",
+}

@@ -110,7 +110,10 @@ def add_history(app: FastAPI) -> None:
     async def player_games(request: Request, player_id: str) -> dict[str, Any]:
         before, limit = _page(request)
         page = await _archive(request, "player", lambda hub: hub.archive.player_games(player_id, before, limit))
-        return page.to_dict()
+        answer = page.to_dict()
+        for entry, shown in zip(page.games, answer["games"], strict=True):  # the seat this player held there
+            shown["you"] = next((seat.seat for seat in entry.seats if seat.player_id == player_id), None)
+        return answer
 
 
 def _code_of(games: tuple[GameEntry, ...], code: str) -> str:

@@ -202,6 +202,7 @@ class Table:
                 for n in range(players)
             ],
             "game": self.game_number,
+            "game_id": self.game_id,
             "spectators": sum(1 for connection in self.connections if connection.seat is None),
             "host_seat": self.host_seat,
             "score": list(self.wins),
