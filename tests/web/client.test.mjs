@@ -386,3 +386,14 @@ test("a coach the table does not allow is explained in words", () => {
   assert.match(errorText({ code: "coach.not_allowed" }), /host does not allow the coach/);
   assert.match(errorText({ code: "limit.reviews" }), /reviewed right now/);
 });
+
+test("a room played on another node: the page goes there with its tokens in the fragment, and takes them out", async () => {
+  const { elsewhere, handedTokens } = await import("../../src/idoubtit/web/nodes.js");
+  const address = elsewhere("http://10.0.0.2:8000/", "/r/HTHYXW", { seat: "s-1", host: "h-2", watch: false });
+  assert.equal(address, "http://10.0.0.2:8000/r/HTHYXW#seat=s-1&host=h-2");
+  assert.deepEqual(handedTokens(new URL(address).hash), { seat: "s-1", host: "h-2", watch: false });
+  assert.equal(elsewhere("http://n2", "/r/AAAAAA", { seat: null, host: null, watch: true }), "http://n2/r/AAAAAA#watch=1");
+  assert.equal(elsewhere("http://n2", "/r/AAAAAA", {}), "http://n2/r/AAAAAA");
+  assert.equal(handedTokens(""), null);
+  assert.equal(handedTokens("#step=4"), null);
+});

@@ -17,6 +17,7 @@ import { homeScreen } from "./home.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { lobbyScreen, seatsEditor } from "./lobby.js";
+import { elsewhere, handedTokens } from "./nodes.js";
 import { meScreen } from "./me.js";
 import { show } from "./motion.js";
 import { frameLines, nextFrame, readQuery, writeQuery } from "./past.js";
@@ -78,8 +79,27 @@ async function api(method, path, body, token) {
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
+  if (data.error && data.error.code === "room.elsewhere" && data.error.node && page.code) goElsewhere(data.error.node);
   if (!response.ok) throw data.error || { code: "server" };
   return data;
+}
+
+/** The room is played on another node: go there, with this table's tokens (see nodes.js). */
+function goElsewhere(node) {
+  const code = page.code;
+  disconnect();
+  const tokens = { seat: seatToken(code), host: hostToken(code), watch: Boolean(stored(`idoubtit.watch.${code}`)) };
+  location.assign(elsewhere(node, location.pathname, tokens));
+}
+
+/** Tokens handed over by another node (nodes.js): kept here, and taken out of the address at once. */
+function takeHandedTokens(code) {
+  const tokens = handedTokens(location.hash);
+  if (!tokens) return;
+  if (tokens.seat) store(`idoubtit.seat.${code}`, tokens.seat);
+  if (tokens.host) store(`idoubtit.host.${code}`, tokens.host);
+  if (tokens.watch) store(`idoubtit.watch.${code}`, "1");
+  history.replaceState(history.state, "", location.pathname + location.search);
 }
 
 function seatToken(code) {
@@ -181,6 +201,10 @@ function heard(message) {
   }
   const before = page.table;
   page.table = receive(before, message, performance.now());
+  if (message.type === "error" && message.code === "room.elsewhere" && message.node) {
+    goElsewhere(message.node);
+    return;
+  }
   if (message.type === "error") {
     if (message.code === "auth.bad_token") store(`idoubtit.seat.${page.code}`, null);
     if (message.code === "room.not_found") {
@@ -853,6 +877,7 @@ async function start() {
     return;
   }
   const code = cleanCode(match[1]);
+  takeHandedTokens(code);
   if (seatToken(code)) connect(code);
   else if (stored(`idoubtit.watch.${code}`)) connect(code, true); // a spectator who reloaded the page
   else {

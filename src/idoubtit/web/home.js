@@ -27,7 +27,9 @@ export function homeScreen(page, act) {
       h("h2", {}, h("label", { for: "name" }, t("Your name"))),
       h("p", { className: "hint" }, t("The name others see at the table")),
       name,
-      h("p", { className: "to-me" }, link(act, "/me", t("Your games and numbers"), { "data-key": "me" }))),
+      h("p", { className: "to-me" }, link(act, "/me", t("Your games and numbers"), { "data-key": "me" })),
+      // The puzzles are a page of their own (puzzles.html): an ordinary link.
+      h("p", { className: "to-me" }, h("a", { href: "/puzzles", "data-key": "puzzles" }, t("Puzzles")))),
     newTableForm(page, act),
     h("section", { className: "card-panel" },
       h("h2", {}, t("Join a table")),
