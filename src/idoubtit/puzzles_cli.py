@@ -239,7 +239,8 @@ class PuzzleRound:
     def ask_play(self, puzzle: Puzzle, view: View) -> str:
         """Which of the offered plays: the option chosen, in notation."""
         _ = self.tr.gettext
-        self.say(_("%(due)s are due. Which do you put down?") % {"due": rank_names(self.tr)[view.due_rank]})
+        asked = _("%(due)s are due. Which do you put down?") % {"due": rank_names(self.tr)[view.due_rank]}
+        self.say(asked[:1].upper() + asked[1:])  # a rank's name may be written small (Afrikaans: "sesse")
         for number, option in enumerate(puzzle.options, start=1):
             self.say(f"  {number}) {self.describe(option)}")
         last = len(puzzle.options)

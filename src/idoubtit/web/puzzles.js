@@ -342,7 +342,7 @@ function question(puzzle) {
   const title = puzzle.kind === "doubt" ? t("Doubt or not?") : t("What do you play?");
   const asked = puzzle.kind === "doubt" && view.claim
     ? describe({ type: "played", seat: view.claim.seat, count: view.claim.count, rank: view.claim.rank }, view.seat, name)
-    : t("%(due)s are due. Which do you put down?", { due: rankPlural(view.due_rank) });
+    : sentence(t("%(due)s are due. Which do you put down?", { due: rankPlural(view.due_rank) }));
   const doubtKind = puzzle.kind === "doubt";
   return h("section", {
     className: `card-panel pz-question ${doubtKind ? "doubt-kind" : "play-kind"}${answered ? " answered" : ""}`,
@@ -582,3 +582,8 @@ async function start() {
 }
 
 if (typeof document !== "undefined" && document.getElementById("app")) start();
+
+/** A sentence that begins with a word the language writes small (a rank's name in Afrikaans: "sesse"). */
+function sentence(text) {
+  return text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
+}
