@@ -40,12 +40,12 @@ OPTIONS = (
 
 
 @contextmanager
-def cluster(url: str, directory: Path, nodes: int = 3) -> Iterator[list[ServerProcess]]:
+def cluster(url: str, directory: Path, nodes: int = 3, lease: str = LEASE) -> Iterator[list[ServerProcess]]:
     processes = []
     try:
         for number in range(nodes):
             port = free_port()
-            options = (*OPTIONS, "--node-url", f"http://127.0.0.1:{port}")
+            options = (*OPTIONS, "--lease-seconds", lease, "--node-url", f"http://127.0.0.1:{port}")
             process = ServerProcess(url, options, port=port, log_path=directory / f"node{number}.log")
             processes.append(process.start())
         yield processes
@@ -189,3 +189,20 @@ async def test_no_card_reaches_anyone_who_may_not_see_it_through_a_cluster(datab
             with Archive.open(database) as archive:
                 views = await asyncio.gather(*(table_plays(entry, http, archive, 2, seed) for seed in range(3)))
         assert sum(views) > 3 * 2 * 50
+
+
+async def test_a_node_stopped_cleanly_hands_its_rooms_over_at_once(database: str, tmp_path: Path) -> None:
+    with cluster(database, tmp_path, nodes=2, lease="6") as (leaving, staying):
+        (table,) = await tables_on(leaving, 1)
+        stopped = time.monotonic()
+        leaving.stop()  # SIGTERM: its leases are released, not left to lapse
+        with Archive.open(database) as archive:
+            while time.monotonic() - stopped < 20:
+                lease = archive.lease(table.code)
+                if lease is not None and lease.node == f"http://127.0.0.1:{staying.port}":
+                    break
+                await asyncio.sleep(0.1)
+        took = time.monotonic() - stopped
+        assert took < 5.0  # well before the 6 s lease could lapse (the other node looks every 2 s)
+        async with TableClient.connect(staying.ws, table.code, table.tokens[0]) as client:
+            assert client.seat == 0
