@@ -101,3 +101,19 @@ def test_bad_lease_requests_are_refused_clearly(archive: Archive) -> None:
     with pytest.raises(InvalidInputError, match="URL"):
         archive.take_lease(code, "", 5)
     assert archive.lease(code) is None
+
+
+def test_a_node_renews_all_its_leases_at_once_and_learns_which_it_lost(archive: Archive) -> None:
+    kept_code, _ = full_room(archive)
+    lost_code, _ = full_room(archive)
+    kept = archive.take_lease(kept_code, ONE, 5)
+    lost = archive.take_lease(lost_code, ONE, 0.2)
+    assert kept is not None
+    assert lost is not None
+    time.sleep(0.3)
+    assert archive.take_lease(lost_code, TWO, 5) is not None  # taken over while ONE was away
+    renewed, gone = archive.renew_leases([kept.fence(), lost.fence()], 5)
+    assert [lease.room_code for lease in renewed] == [kept_code]
+    assert renewed[0].token == kept.token
+    assert gone == [lost_code]
+    assert archive.renew_leases([], 5) == ([], [])

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import websockets
 
 from idoubtit.archive import Archive
 from idoubtit.client.table_client import TableClient
@@ -22,6 +23,8 @@ from idoubtit.engine import Game
 from tests.archive.postgres import fresh_schema
 from tests.server.helpers import NewTable, ServerProcess, free_port, new_table, play_to_the_end, start
 
+#: Tables of scripted people on each of the three nodes in the kill test (the issue asks for 200 in all).
+TABLES_PER_NODE = int(os.environ.get("IDOUBTIT_CLUSTER_TABLES", "67"))
 LEASE = "2"  # seconds: a dead node's rooms move within about this, and a third of it more
 OPTIONS = (
     "--bot-delay-seconds",
@@ -90,8 +93,8 @@ async def play_across(nodes: list[ServerProcess], table: NewTable, rng: random.R
                 acked.extend(int(ack["state"].split(".")[1]) for ack in client.acks)
                 if client.over:
                     return
-        except (OSError, TimeoutError, ConnectionError):
-            pass
+        except (OSError, TimeoutError, EOFError, websockets.exceptions.WebSocketException):
+            pass  # the node died under it (or mid-handshake): connect again
         await asyncio.sleep(0.3)
     raise AssertionError(f"table {table.code} did not reach its end")
 
@@ -116,7 +119,7 @@ def check_archive(
 
 async def test_a_node_killed_mid_game_hands_its_tables_to_the_others(database: str, tmp_path: Path) -> None:
     with cluster(database, tmp_path) as nodes:
-        spread = [await tables_on(node, 2) for node in nodes]
+        spread = [await tables_on(node, TABLES_PER_NODE) for node in nodes]
         for node, tables in zip(nodes, spread, strict=True):
             await started(node, tables)
         tables = [table for group in spread for table in group]
@@ -137,9 +140,13 @@ async def test_a_node_killed_mid_game_hands_its_tables_to_the_others(database: s
         took = time.monotonic() - killed_at
         assert took < 60
         check_archive(database, tables, acked, spread[0], f"http://127.0.0.1:{nodes[0].port}")
-        for table in spread[0]:
-            owner = (await httpx.AsyncClient(base_url=nodes[1].http).get(f"/api/rooms/{table.code}")).json()
-            assert owner.get("code") == table.code or owner["error"]["code"] == "room.elsewhere"
+        async with httpx.AsyncClient(base_url=nodes[1].http) as http:
+            for table in spread[0]:
+                owner = (await http.get(f"/api/rooms/{table.code}")).json()
+                assert owner.get("code") == table.code or owner["error"]["code"] == "room.elsewhere"
+            # A room between nodes is "moving", never "not found" (a browser would forget its seat).
+            gone = (await http.get("/api/rooms/AAAAAA")).json()
+            assert gone["error"]["code"] == "room.not_found"
 
 
 async def test_a_paused_node_cannot_write_after_its_rooms_moved(database: str, tmp_path: Path) -> None:
@@ -204,5 +211,12 @@ async def test_a_node_stopped_cleanly_hands_its_rooms_over_at_once(database: str
                 await asyncio.sleep(0.1)
         took = time.monotonic() - stopped
         assert took < 5.0  # well before the 6 s lease could lapse (the other node looks every 2 s)
-        async with TableClient.connect(staying.ws, table.code, table.tokens[0]) as client:
-            assert client.seat == 0
+        for _ in range(50):  # (it may still be opening the table from the archive: "room.moving")
+            async with TableClient.connect(staying.ws, table.code, table.tokens[0]) as client:
+                if client.room is not None:
+                    assert client.seat == 0
+                    break
+                assert client.errors[0]["code"] == "room.moving"
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the table never opened on the node that took it over")

@@ -46,7 +46,7 @@ class LookingBack:
         game id ``before`` (the page's own ``before`` asks for the next one)."""
         normalized, size = normalize_code(code), checked_limit(limit)
         with self._transaction() as session:
-            room = _room_row(session, normalized)
+            room = room_row(session, normalized)
             return game_page(session, in_room(room.id), _before(before), size)
 
     def player_games(self, player_id: str, before: int | None = None, limit: int | None = None) -> GamePage:
@@ -77,7 +77,7 @@ class LookingBack:
         """Each seat's totals over the room's finished games (a person is known by their seat at a table)."""
         normalized = normalize_code(code)
         with self._transaction() as session:
-            return room_totals(session, _room_row(session, normalized).id)
+            return room_totals(session, room_row(session, normalized).id)
 
     def player_stats(self, player_id: str) -> PlayerStats:
         """A player id's totals over every finished game it sat in, and per table."""
@@ -99,7 +99,7 @@ class LookingBack:
             return import_records(session, records)
 
 
-def _room_row(session: Session, code: str) -> RoomRow:
+def room_row(session: Session, code: str) -> RoomRow:
     room = session.scalar(select(RoomRow).where(RoomRow.code == code)) if is_room_code(code) else None
     if room is None:
         raise NotFoundError(f"no room with code {code!r}")

@@ -45,7 +45,7 @@ from idoubtit.archive.models import (
     now,
 )
 from idoubtit.archive.reading import game_snapshot, room_snapshots, seat_snapshot
-from idoubtit.archive.reads import LookingBack
+from idoubtit.archive.reads import LookingBack, room_row
 from idoubtit.archive.snapshots import GameSnapshot, JoinedSeat, NewRoom, RoomSettings, RoomSnapshot, SeatSnapshot
 from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
 from idoubtit.engine.rules import MAX_OPEN_TABLE
@@ -324,26 +324,37 @@ class Archive(LookingBack):
             room.status, room.updated_at = RoomStatus.CLOSED, moment
 
     # ----------------------------------------------------------------------------------------------
-    # Leases: which node plays a room (archive/leases.py)
+    # Leases: which node plays a room (archive/leases.py). Only the lease row is locked, never the room
+    # row: writers lock a lease before the room's game and room rows, and a lock order shared by all
+    # keeps two nodes from waiting on each other in a circle.
 
     def take_lease(self, code: str, node: str, seconds: float) -> Lease | None:
         """The room's lease for ``node`` for ``seconds``: a new one, its own renewed, or a lapsed one taken
         over with a higher fencing token; None while another node holds it."""
         normalized, holder = normalize_code(code), leases.checked_node(node)
-        with self._transaction() as session:
-            moment = now()
-            return leases.take(session, _room_for_update(session, normalized), holder, _later(moment, seconds), moment)
+        try:
+            with self._transaction() as session:
+                moment = now()
+                return leases.take(session, room_row(session, normalized), holder, _later(moment, seconds), moment)
+        except IntegrityError:  # another node made the room's first lease at the same instant: it holds it
+            return None
 
     def renew_lease(self, fence: Fence, seconds: float) -> Lease:
         """Extend the lease ``fence`` holds; :class:`FencedError` if another node took the room."""
         with self._transaction() as session:
-            room = _room_for_update(session, normalize_code(fence.room_code))
+            room = room_row(session, normalize_code(fence.room_code))
             return leases.renew(session, room, fence, _later(now(), seconds))
+
+    def renew_leases(self, fences: Sequence[Fence], seconds: float) -> tuple[list[Lease], list[str]]:
+        """Extend every lease ``fences`` hold, in one transaction: the renewed leases, and the codes of the
+        rooms another node took over (their fences are stale)."""
+        with self._transaction() as session:
+            return leases.renew_all(session, list(fences), _later(now(), seconds))
 
     def release_lease(self, fence: Fence) -> None:
         """Let the lease lapse at once (a node shutting down hands its rooms over without waiting)."""
         with self._transaction() as session:
-            leases.release(session, _room_for_update(session, normalize_code(fence.room_code)), fence, now())
+            leases.release(session, room_row(session, normalize_code(fence.room_code)), fence, now())
 
     def lease(self, code: str) -> Lease | None:
         """The room's lease as it stands (None: no node ever took it)."""
@@ -355,6 +366,13 @@ class Archive(LookingBack):
                 .where(RoomRow.code == normalized)
             ).first()
             return None if row is None else Lease(row[1], row[0].node, row[0].token, row[0].expires_at)
+
+    def is_open(self, code: str) -> bool:
+        """Whether a room with this code exists and is not closed."""
+        normalized = normalize_code(code)
+        with self._transaction() as session:
+            status = session.scalar(select(RoomRow.status).where(RoomRow.code == normalized))
+            return status is not None and status != RoomStatus.CLOSED
 
     def unheld_rooms(self) -> list[str]:
         """The codes of open rooms no node holds now (never leased, or lapsed): what a node may take over."""
@@ -467,12 +485,16 @@ class Archive(LookingBack):
         accepted: list[dict[str, Any]] = []
         moment = now()
         with self._transaction() as session:
-            expected = self._next_steps(session, {game_id for game_id, _, _ in actions})
-            for game_id, fence in (fences or {}).items():
+            # The leases first, in one order, then the games: every writer locks in the same order (a
+            # finish_game, a takeover), so two nodes never wait on each other in a circle.
+            refused: dict[int, ArchiveError] = {}
+            for game_id, fence in sorted((fences or {}).items()):
                 try:
                     leases.check(session, _room_of_game(session, game_id), fence)
                 except ArchiveError as error:
-                    expected[game_id] = error
+                    refused[game_id] = error
+            expected = self._next_steps(session, {game_id for game_id, _, _ in actions} - set(refused))
+            expected.update(refused)
             for game_id, step, notation in actions:
                 try:
                     canonical = _canonical(notation, step)

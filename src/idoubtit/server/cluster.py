@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final
 
-from idoubtit.archive import ArchiveError, Fence, FencedError, Lease
+from idoubtit.archive import ArchiveError, Fence, Lease
 
 if TYPE_CHECKING:
     from idoubtit.server.hub import Hub
@@ -69,6 +69,10 @@ class Cluster:
             return None
         return lease.node
 
+    async def is_open(self, code: str) -> bool:
+        """Whether the archive has this room open (played somewhere, or about to be: between nodes)."""
+        return bool(await self.hub.ask(lambda hub: hub.archive.is_open(code)))
+
     def start(self) -> None:
         self._keeper = asyncio.get_running_loop().create_task(self._keep())
 
@@ -91,16 +95,18 @@ class Cluster:
                 await self._adopt()
             except ArchiveError as error:  # the database is away: try again at the next round
                 log.warning("cluster: %s", error)
+            except Exception:  # whatever went wrong, the leases must go on being kept
+                log.exception("cluster: keeping the leases failed; trying again")
 
     async def _renew(self) -> None:
-        for code, lease in list(self.held.items()):
-            try:
-                renewed = await self.hub.ask(_renewing(lease.fence(), self.lease_seconds))
-            except FencedError:  # another node took the room while this one was away: let it go
-                self.held.pop(code, None)
-                self.hub.drop_table(code)
-                continue
-            self.held[code] = renewed
+        fences = [lease.fence() for lease in self.held.values()]
+        renewed, lost = await self.hub.ask(_renewing(fences, self.lease_seconds))
+        for lease in renewed:
+            if lease.room_code in self.held:
+                self.held[lease.room_code] = lease
+        for code in lost:  # another node took the room while this one was away: let it go
+            self.held.pop(code, None)
+            self.hub.drop_table(code)
 
     async def _adopt(self) -> None:
         for code in await self.hub.ask(lambda hub: hub.archive.unheld_rooms()):
@@ -112,5 +118,5 @@ def _releasing(fence: Fence) -> Callable[[Hub], None]:
     return lambda hub: hub.archive.release_lease(fence)
 
 
-def _renewing(fence: Fence, seconds: float) -> Callable[[Hub], Lease]:
-    return lambda hub: hub.archive.renew_lease(fence, seconds)
+def _renewing(fences: list[Fence], seconds: float) -> Callable[[Hub], tuple[list[Lease], list[str]]]:
+    return lambda hub: hub.archive.renew_leases(fences, seconds)

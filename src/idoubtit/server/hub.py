@@ -18,6 +18,7 @@ from idoubtit.archive import (
     Archive,
     ArchiveError,
     ConflictError,
+    FencedError,
     InvalidInputError,
     NotFoundError,
     RoomSettings,
@@ -128,7 +129,9 @@ class Hub:
                     )
                 except Exception:  # the batch as a whole failed (a race on a step): store one by one
                     results = [await self._store_one(*entry) for entry in entries]
-                for (*_, done), result in zip(batch, results, strict=True):
+                for (game_id, *_, done), result in zip(batch, results, strict=True):
+                    if isinstance(result, FencedError):
+                        self._lost(game_id)
                     if done.done():
                         continue
                     if result is None:
@@ -143,12 +146,26 @@ class Hub:
             fence = None if self.cluster is None else self.cluster.fence_of_game(game_id)
             await self._run(self.archive.append_action, game_id, step, notation, fence)
         except Exception as error:
+            if isinstance(error, FencedError):
+                self._lost(game_id)
             return error
         return None
 
     async def finish_game(self, game_id: int, places: tuple[int, ...]) -> None:
         fence = None if self.cluster is None else self.cluster.fence_of_game(game_id)
-        await self._run(self.archive.finish_game, game_id, places, fence)
+        try:
+            await self._run(self.archive.finish_game, game_id, places, fence)
+        except FencedError:
+            self._lost(game_id)
+            raise
+
+    def _lost(self, game_id: int) -> None:
+        """A write of this game was refused for its fence: another node plays its room now. Let the table
+        go at once (its clients are sent on), rather than let it fail at every move until the next renewal."""
+        code = None if self.cluster is None else self.cluster.game_rooms.get(game_id)
+        if code is not None and self.cluster is not None:
+            self.cluster.held.pop(code, None)
+            asyncio.get_running_loop().call_soon(self.drop_table, code)
 
     # ----------------------------------------------------------------------------------------------
     # The lobby
@@ -174,6 +191,8 @@ class Hub:
             return error
         owner = await self.cluster.owner(error.room)
         if owner is None:
+            if await self.cluster.is_open(error.room):  # its node died, or this one is opening it: not gone
+                return ServerError("room.moving", f"room {error.room} is moving between nodes; try again soon", 503)
             return error
         moved = ServerError("room.elsewhere", f"room {error.room} is played on {owner}", 409)
         moved.node = owner

@@ -329,6 +329,7 @@ export function errorText(error) {
     "limit.lookups": t("Too many codes that lead nowhere; wait a moment and try again."),
     "auth.bad_token": t("This seat is no longer yours."),
     "room.not_found": t("There is no table with that code."),
+    "room.moving": t("The table is moving to another server. Connecting again…"),
     "room.conflict": t("That cannot be done now: a seat is taken or empty."),
     "room.invalid": t("Those table settings are not allowed."),
     "room.bad_name": t("Type a name first."),
