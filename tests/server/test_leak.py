@@ -114,12 +114,24 @@ class Probe:
 async def probe_history(http: httpx.AsyncClient, code: str, delay: float, probe: Probe) -> None:
     """At a moment into the game, ask every history endpoint what a stranger may ask."""
     await asyncio.sleep(delay)
-    listed = await http.get(f"/api/rooms/{code}/games", params={"limit": 1})
+    listed = await _asked(http, f"/api/rooms/{code}/games", {"limit": 1})
     probe.answers.append(("games", listed.status_code, listed.text))
     game_id = listed.json()["games"][0]["id"]
     for path in (f"/api/games/{game_id}", f"/api/games/{game_id}/replay", f"/api/rooms/{code}/stats"):
-        answer = await http.get(path)
+        answer = await _asked(http, path)
         probe.answers.append((path, answer.status_code, answer.text))
+
+
+async def _asked(http: httpx.AsyncClient, path: str, params: dict[str, int] | None = None) -> httpx.Response:
+    """One request, asked again if a busy machine dropped the connection (a reset is no answer to check)."""
+    for attempt in range(3):
+        try:
+            return await http.get(path, params=params)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(0.2)
+    raise AssertionError("unreachable")
 
 
 def check_probe(probe: Probe, truth: Truth) -> None:
