@@ -18,6 +18,7 @@ from typing import Any, Final
 from idoubtit.bots.maths import advance
 from idoubtit.bots.search import SearchBot
 from idoubtit.bots.search.bot import seats_in_turn
+from idoubtit.coach.words import ENGLISH_RANKS
 from idoubtit.engine import Action, Card, Doubt, Play, Rank, View, parse_cards
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
 
@@ -26,22 +27,6 @@ Translations = gettext.NullTranslations
 RankNames = Callable[[Rank], str]
 ClaimWords = Callable[[int, Rank], str]
 
-#: Each rank's English name as a plural noun, for the English sentence a puzzle set stores.
-ENGLISH_RANKS: Final = {
-    Rank.ACE: "Aces",
-    Rank.KING: "Kings",
-    Rank.QUEEN: "Queens",
-    Rank.JACK: "Jacks",
-    Rank.TEN: "Tens",
-    Rank.NINE: "Nines",
-    Rank.EIGHT: "Eights",
-    Rank.SEVEN: "Sevens",
-    Rank.SIX: "Sixes",
-    Rank.FIVE: "Fives",
-    Rank.FOUR: "Fours",
-    Rank.THREE: "Threes",
-    Rank.TWO: "Twos",
-}
 #: Below this many cards in the pile a wrong doubt is cheap (the review's threshold, coach/review.py).
 CHEAP_PILE: Final = 6
 #: Below this chance (points) that a claim is a bluff, a claim let go is "likely true".
