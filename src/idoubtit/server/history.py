@@ -20,6 +20,7 @@ from typing import Any, Final, TypeVar
 from fastapi import FastAPI, Request
 
 from idoubtit.archive import ArchiveError, GameEntry, GameStatus, InvalidInputError, NotFoundError, normalize_code
+from idoubtit.archive.transfer import exported
 from idoubtit.coach.puzzles import DIFFICULTIES, KINDS, Puzzle, choose, load_set
 from idoubtit.coach.review import review_record
 from idoubtit.engine import Game
@@ -59,9 +60,8 @@ def add_history(app: FastAPI) -> None:
         entry, record = await _archive(
             request, "game", lambda hub: (hub.archive.game_entry(number), hub.archive.game_record(number))
         )
-        if entry.status is GameStatus.FINISHED:
-            exported = await _archive(request, "game", lambda hub: hub.archive.export_game(number))
-            return {"game": entry.to_dict(), "record": exported}
+        if entry.status is GameStatus.FINISHED:  # (the entry and record already read: no second query)
+            return {"game": entry.to_dict(), "record": exported(entry, record, with_players=False)}
         # Being played (or given up when its room closed): what a spectator sees, and not a card more.
         return {"game": entry.to_dict(), "view": Game.replay(record).view(None).to_dict()}
 
