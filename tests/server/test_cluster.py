@@ -194,7 +194,9 @@ async def test_no_card_reaches_anyone_who_may_not_see_it_through_a_cluster(datab
     from the other."""
     from tests.server.test_leak import table_plays
 
-    with cluster(database, tmp_path, nodes=2) as nodes:
+    # A long lease: under a busy CI a 2 s one can lapse and move a room mid-game, which this test's
+    # clients (the leak test's, which never reconnect) are not here to survive.
+    with cluster(database, tmp_path, nodes=2, lease="10") as nodes:
         entry = ServerProcess(database, port=nodes[1].port)  # (only its address: the clients' way in)
         async with httpx.AsyncClient(base_url=nodes[0].http, timeout=60) as http:
             with Archive.open(database) as archive:
