@@ -5,6 +5,7 @@ lease another takes its rooms over from the archive, with no acknowledged action
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -187,6 +188,15 @@ async def test_any_node_sends_a_client_to_its_table(database: str, tmp_path: Pat
             client = await stack.enter_async_context(TableClient.connect(nodes[1].ws, table.code, table.tokens[0]))
             assert client.room is not None  # followed room.elsewhere to the node that plays it
             assert client.seat == 0
+        # A room played elsewhere is no guessed code: asking for it again and again is never throttled
+        # (the default allows 30 failed lookups a minute per address).
+        async with httpx.AsyncClient(base_url=nodes[1].http, timeout=10) as http:
+            for _ in range(20):
+                assert (await http.get(f"/api/rooms/{table.code}")).json()["error"]["code"] == "room.elsewhere"
+        for _ in range(20):
+            async with websockets.connect(f"{nodes[1].ws}/ws/{table.code}") as socket:
+                await socket.send(json.dumps({"type": "hello", "version": 1, "token": table.tokens[0]}))
+                assert json.loads(await socket.recv())["code"] == "room.elsewhere"
 
 
 async def test_no_card_reaches_anyone_who_may_not_see_it_through_a_cluster(database: str, tmp_path: Path) -> None:

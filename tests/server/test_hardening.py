@@ -522,6 +522,20 @@ async def test_failed_room_lookups_are_throttled_per_address(tmp_path: Path) -> 
         process.stop()
 
 
+async def test_failed_room_lookups_over_a_websocket_are_throttled_too(tmp_path: Path) -> None:
+    options = ("--lookups-per-minute", "5")
+    process = ServerProcess(str(tmp_path / "archive.sqlite3"), options, log_path=tmp_path / "server.log").start()
+    try:
+        answers: list[str] = []
+        for _ in range(6):
+            async with TableClient.connect(process.ws, "AAAAAA") as guesser:
+                await guesser.until(lambda c: c.closed)
+                answers.extend(error["code"] for error in guesser.errors)
+        assert answers == ["room.not_found"] * 5 + ["limit.lookups"]
+    finally:
+        process.stop()
+
+
 async def test_a_locked_room_takes_nobody_new_until_the_host_unlocks_it(
     server: ServerProcess, http: httpx.AsyncClient
 ) -> None:

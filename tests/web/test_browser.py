@@ -587,6 +587,51 @@ def test_on_a_phone_everything_needed_is_in_reach_and_nothing_jumps(browser: Bro
         context.close()
 
 
+HAND_TOP = "() => document.querySelector('.hand-panel').getBoundingClientRect().top + scrollY"
+
+
+@pytest.mark.parametrize("language", ["en", "mn", "lb", "af"])
+def test_on_a_phone_the_hand_stays_put_through_reveals_long_words_and_refusals(
+    browser: Browser, server: ServerProcess, language: str
+) -> None:
+    """Whatever is turned up (one card or four, a long verdict), however long the due rank's name, and when
+    the server refuses something, the cards under a finger do not move."""
+    context, page = new_page(
+        browser, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, locale=language
+    )
+    try:
+        page.goto(server.http + "/")
+        page.fill("#name", "Pat")
+        page.select_option("#players", "4")
+        page.click("button[data-key=create]")
+        page.wait_for_selector(".room-code .code")
+        fill_and_start(page)
+        page.wait_for_selector(".hand-panel")
+        top = page.evaluate(HAND_TOP)
+        reveals: set[str] = set()
+        dues: set[str] = set()
+        deadline = time.monotonic() + 40
+        while (len(reveals) < 4 or len(dues) < 4) and time.monotonic() < deadline:
+            if take_turn(page, lambda _: True) == "over":
+                break
+            reveals.add(page.inner_text(".reveal"))
+            dues.add(page.inner_text(".status .due"))
+            assert page.evaluate(HAND_TOP) == top, (reveals, dues)
+            page.wait_for_timeout(30)
+        assert len(reveals) >= 3  # (nothing turned up yet, and at least two doubts settled)
+        # A refusal (a second reaction within two seconds) floats over the table, and a tap dismisses it.
+        for _ in range(2):
+            page.click("button[data-key=react]")
+            page.click("button[data-key=react-wow]")
+        page.wait_for_selector(".notice.floating")
+        assert page.evaluate(HAND_TOP) == top
+        page.click(".notice.floating")
+        page.wait_for_selector(".notice.empty", state="attached")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
 def test_the_host_hands_hosting_to_another_person_at_the_table(browser: Browser, server: ServerProcess) -> None:
     anna_context, anna = new_page(browser)
     bo_context, bo = new_page(browser)

@@ -361,16 +361,19 @@ async def _greet(
         connection.send(error_message(ServerError("protocol.hello_required", "say hello first")))
         return None
     message_id = None
+    address = websocket.client.host if websocket.client else None
     try:
         message = parse_client_message(raw)
         message_id = message.id
         if not isinstance(message, Hello):
             raise ServerError("protocol.hello_required", "the first message must be hello (with your seat's token)")
-        table = hub.table(code, websocket.client.host if websocket.client else None)
+        table = hub.table(code, address)
         table.connect(connection, message.token, message.id)
         return table
     except ServerError as error:
         error = await hub.elsewhere(error)
+        if error.code == "room.not_found":  # a guess, not a room between nodes or played on another
+            hub.throttle.failed(address)
         connection.send(error_message(error, message_id if error.message_id is None else error.message_id))
         return None
 

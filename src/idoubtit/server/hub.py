@@ -172,13 +172,13 @@ class Hub:
 
     def table(self, code: str, address: str | None = None) -> Table:
         """The open room with this code. With ``address`` (a WebSocket's client) the lookup is throttled
-        here; HTTP lookups are throttled by the gate, which counts their ``room.not_found`` answers."""
+        here; HTTP lookups are throttled by the gate. Either way a failure is counted by whoever answers
+        it, once it is known to be ``room.not_found`` (in a cluster the room may be played elsewhere or be
+        moving, which is no guess)."""
         if address is not None and not self.throttle.allows(address):
             raise ServerError("limit.lookups", LOOKUPS_MESSAGE, 429)
         table = self.tables.get(normalize_code(code)) if isinstance(code, str) else None
         if table is None:
-            if address is not None:
-                self.throttle.failed(address)
             error = ServerError("room.not_found", f"no open room has the code {code[:20]!r}", 404)
             error.room = normalize_code(code)[:20] if isinstance(code, str) else None
             raise error

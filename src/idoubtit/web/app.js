@@ -43,6 +43,7 @@ const page = {
   selected: new Set(),
   announce: null,
   notice: "",
+  noticeTimer: null, // the timeout that takes a notice off the table, and the notice it is for
   rules: "",
   watching: false,
   /** The action sent and not yet answered: {kind, state}; its button shows it was sent. */
@@ -551,8 +552,31 @@ function header() {
   );
 }
 
+/** How long a notice stays over the table before it goes by itself (a tap dismisses it sooner). */
+const NOTICE_MS = 8000;
+
 function notice() {
-  return h("p", { className: page.notice ? "notice" : "notice empty", role: "alert" }, page.notice);
+  // At the table a notice floats over the top of the screen instead of pushing the table down: the cards
+  // and buttons under a finger never move when the server says no.
+  const floating = page.screen === "room" && Boolean(page.table.view) && Boolean(page.notice);
+  if (floating) dismissLater(page.notice);
+  const classes = `notice${page.notice ? "" : " empty"}${floating ? " floating" : ""}`;
+  return h("p", { className: classes, role: "alert", onclick: floating ? dismissNotice : undefined }, page.notice);
+}
+
+function dismissNotice() {
+  page.notice = "";
+  render();
+}
+
+function dismissLater(text) {
+  if (page.noticeTimer && page.noticeTimer.text === text) return;
+  if (page.noticeTimer) clearTimeout(page.noticeTimer.id);
+  const id = setTimeout(() => {
+    page.noticeTimer = null;
+    if (page.notice === text) dismissNotice();
+  }, NOTICE_MS);
+  page.noticeTimer = { text, id };
 }
 
 function screen() {
