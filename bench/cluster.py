@@ -6,12 +6,22 @@ Run: ``python bench/cluster.py`` (``--tables 30`` on the node that is killed, ``
 ``pgserver`` wheel of the test extra), the nodes, and the tables with a person and bots each, deals
 every game, kills the first node and asks the others, every 50 ms, who plays each table. It prints the
 seconds until the first and until the last of the dead node's tables answered from a living node.
+
+Before that, the load: ``--clients 600`` scripted people (tables of four, thinking about a second per
+decision, as ``bench/server.py`` plays them) spread over 1, then 2, then 3 nodes, each table made on
+its node and played there, for ``--seconds 20``. For each count of nodes it prints the clients per
+node, the p50 and p99 latency from an action to the last person at its table seeing it, and the CPU
+each node spent per client and second (what says how many people one node holds on one core).
+``--skip-load`` or ``--skip-recovery`` leave one half out.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import random
+import statistics
 import sys
 import tempfile
 import time
@@ -21,7 +31,9 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' helpers start the processes
 
-from tests.archive.postgres import Cluster
+from server import Player, act, read, table  # bench/server.py: the same scripted people
+
+from tests.archive.postgres import Cluster, fresh_schema
 from tests.server.helpers import ServerProcess, free_port, host, new_table
 
 
@@ -34,6 +46,10 @@ def start_nodes(url: str, count: int, lease: float, directory: Path) -> list[Ser
             "0.5",
             "--rooms-per-address",
             "5000",
+            "--max-rooms",
+            "5000",
+            "--messages-per-second",
+            "20",
             "--lease-seconds",
             str(lease),
             "--node-url",
@@ -67,25 +83,91 @@ async def recovery(nodes: list[ServerProcess], tables: int) -> tuple[float, floa
     return min(back.values()), max(back.values())
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU of a process so far (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def load(nodes: list[ServerProcess], clients: int, seconds: float) -> tuple[list[float], list[float]]:
+    """Tables of four spread over the nodes, played for a while; the latencies measured and each node's
+    CPU seconds over the play."""
+    seated: list[list[Player]] = []
+    for index in range(clients // 4):
+        node = nodes[index % len(nodes)]
+        async with httpx.AsyncClient(base_url=node.http, timeout=60) as http:
+            seated.append(await table(http, node.ws, 4, index))
+    everyone = [player for group in seated for player in group]
+    readers = [asyncio.create_task(read(player)) for player in everyone]
+    pids = [node.process.pid for node in nodes if node.process is not None]
+    before = [cpu_seconds(pid) for pid in pids]
+    stop = time.perf_counter() + seconds
+    rng = random.Random(1)
+    await asyncio.gather(*(act(player, random.Random(rng.random()), 1.0, stop) for player in everyone))
+    spent = [cpu_seconds(pid) - start for pid, start in zip(pids, before, strict=True)]
+    await asyncio.sleep(0.5)  # the last updates
+    for player in everyone:
+        await player.socket.close()
+    for reader in readers:
+        reader.cancel()
+    latencies = []
+    for group in seated:
+        for player in group:
+            for sent, step in player.acked:
+                arrivals = [other.arrivals.get(step) for other in group]
+                if all(arrival is not None for arrival in arrivals):
+                    latencies.append(max(a for a in arrivals if a is not None) - sent)
+    return sorted(latencies), spent
+
+
+def scaling(database: Cluster, clients: int, seconds: float, directory: Path) -> None:
+    print(f"{clients} people at tables of four, about a second per decision, {seconds:g} s of play:")
+    for count in (1, 2, 3):
+        with fresh_schema(database.url) as url:
+            nodes = start_nodes(url, count, 6.0, directory)
+            try:
+                latencies, spent = asyncio.run(load(nodes, clients, seconds))
+            finally:
+                for node in nodes:
+                    node.stop()
+        p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000
+        per_client = sum(spent) / clients / seconds * 1000
+        print(
+            f"  {count} node{'s' if count > 1 else ' '}: {clients // count} clients per node, "
+            f"{len(latencies)} actions, "
+            f"p50 {statistics.median(latencies) * 1000:.0f} ms, p99 {p99:.0f} ms; "
+            f"CPU per node {', '.join(f'{cpu / seconds:.0%}' for cpu in spent)} of a core "
+            f"({per_client:.2f} ms of CPU per client and second)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--lease", type=float, default=6.0)
     parser.add_argument("--nodes", type=int, default=3)
+    parser.add_argument("--clients", type=int, default=600)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--skip-load", action="store_true")
+    parser.add_argument("--skip-recovery", action="store_true")
     options = parser.parse_args()
     database = Cluster.start()
     try:
         with tempfile.TemporaryDirectory() as directory:
-            nodes = start_nodes(database.url, options.nodes, options.lease, Path(directory))
-            try:
-                first, last = asyncio.run(recovery(nodes, options.tables))
-            finally:
-                for node in nodes:
-                    node.stop()
+            if not options.skip_load:
+                scaling(database, options.clients, options.seconds, Path(directory))
+            if not options.skip_recovery:
+                with fresh_schema(database.url) as url:
+                    nodes = start_nodes(url, options.nodes, options.lease, Path(directory))
+                    try:
+                        first, last = asyncio.run(recovery(nodes, options.tables))
+                    finally:
+                        for node in nodes:
+                            node.stop()
+                print(f"{options.tables} tables on the killed node, {options.nodes} nodes, lease {options.lease:g} s:")
+                print(f"first table playing again after {first:.1f} s, the last after {last:.1f} s")
     finally:
         database.stop()
-    print(f"{options.tables} tables on the killed node, {options.nodes} nodes, lease {options.lease:g} s:")
-    print(f"first table playing again after {first:.1f} s, the last after {last:.1f} s")
 
 
 if __name__ == "__main__":

@@ -7,11 +7,14 @@ from __future__ import annotations
 import threading
 import time
 
+import psycopg
 import pytest
+from psycopg import sql
 
 from idoubtit.archive import Archive, FencedError, InvalidInputError
 from idoubtit.engine import Game
 from tests.archive.helpers import full_room
+from tests.archive.postgres import fresh_schema
 
 ONE = "http://node-one:8000"
 TWO = "http://node-two:8000"
@@ -117,3 +120,32 @@ def test_a_node_renews_all_its_leases_at_once_and_learns_which_it_lost(archive: 
     assert renewed[0].token == kept.token
     assert gone == [lost_code]
     assert archive.renew_leases([], 5) == ([], [])
+
+
+def test_a_released_lease_is_announced_to_its_schema_alone(archive: Archive, postgres_server: str) -> None:
+    """On PostgreSQL a release is a NOTIFY on the schema's channel, sent when it commits (so that other
+    nodes take the room at once); SQLite has no notices. Another schema on the same server hears nothing."""
+    code, _ = full_room(archive)
+    lease = archive.take_lease(code, ONE, 5)
+    assert lease is not None
+    notices = archive.notices()
+    if archive.engine.dialect.name == "sqlite":
+        assert notices is None
+        archive.release_lease(lease.fence())
+        return
+    assert notices is not None
+    address, channel = notices
+    with fresh_schema(postgres_server) as other_url, Archive.open(other_url) as other:
+        other_notices = other.notices()
+        assert other_notices is not None
+        assert other_notices[1] != channel
+        with (
+            psycopg.connect(address, autocommit=True) as listener,
+            psycopg.connect(other_notices[0], autocommit=True) as stranger,
+        ):
+            listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+            stranger.execute(sql.SQL("LISTEN {}").format(sql.Identifier(other_notices[1])))
+            archive.release_lease(lease.fence())
+            heard = [notice.payload for notice in listener.notifies(timeout=5, stop_after=1)]
+            assert heard == [code]
+            assert list(stranger.notifies(timeout=0.5)) == []

@@ -87,6 +87,12 @@ async def test_an_unknown_room_is_refused(server: ServerProcess) -> None:
 async def test_each_check_in_its_order_refuses_and_changes_nothing(
     server: ServerProcess, http: httpx.AsyncClient
 ) -> None:
+    await each_check_in_its_order(server, http)
+
+
+async def each_check_in_its_order(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    """The checks of the protocol's order, each refused and changing nothing (also run through a cluster:
+    tables made by ``http``'s node, sockets opened at ``server``)."""
     table = await started_table(server, http)
     async with (
         TableClient.connect(server.ws, table.code, table.tokens[0]) as zero,
@@ -129,6 +135,10 @@ async def test_each_check_in_its_order_refuses_and_changes_nothing(
 
 
 async def test_after_the_game_is_over_every_action_is_refused(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    await every_action_refused_after_the_end(server, http)
+
+
+async def every_action_refused_after_the_end(server: ServerProcess, http: httpx.AsyncClient) -> None:
     table = await started_table(server, http, people=1)
     async with TableClient.connect(server.ws, table.code, table.tokens[0]) as me:
         await play_to_the_end(me, random.Random(5))
@@ -167,16 +177,19 @@ def test_forged_and_malformed_messages_are_refused_and_change_nothing(
     forged_table: tuple[ServerProcess, str, str], messages: list[str | bytes]
 ) -> None:
     server, code, token = forged_table
+    asyncio.run(forge(server, code, token, messages))
 
-    async def attempt() -> None:
-        async with TableClient.connect(server.ws, code, token) as client:
-            before = client.view
-            for message in messages:
-                await client.send_raw(message)
-            await still_the_same(client, before)
-            assert all(error["code"].split(".")[0] in NAMESPACES for error in client.errors)
 
-    asyncio.run(attempt())
+async def forge(server: ServerProcess, code: str, token: str, messages: list[str | bytes]) -> None:
+    """Send the messages as the seat of ``token``: each is refused with a namespaced error and the seat's
+    view is exactly what it was."""
+    async with TableClient.connect(server.ws, code, token) as client:
+        assert client.room is not None
+        before = client.view
+        for message in messages:
+            await client.send_raw(message)
+        await still_the_same(client, before)
+        assert all(error["code"].split(".")[0] in NAMESPACES for error in client.errors)
 
 
 NAMESPACES = {"protocol", "auth", "game", "action", "state", "limit"}

@@ -7,6 +7,10 @@ transaction locks the lease row and refuses a token that is not the current one
 (:class:`~idoubtit.archive.errors.FencedError`). So a node that was paused or cut off past its lease can
 never write after another node took its rooms, whatever the clocks say: clocks only decide when a
 lease lapses (liveness), tokens decide who may write (safety).
+
+On PostgreSQL a released lease is also announced (``NOTIFY`` on :func:`channel`'s channel, sent when
+the releasing transaction commits), so that the other nodes take the room at once instead of at their
+next look. The notice only hastens a takeover; nothing depends on it arriving.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from idoubtit.archive.errors import FencedError, InvalidInputError
@@ -103,6 +107,20 @@ def release(session: Session, room: RoomRow, fence: Fence, moment: datetime) -> 
     """Let the lease lapse now, so that another node may take the room at once (a node shutting down)."""
     row = _fenced(session, room, fence)
     row.expires_at = min(row.expires_at, moment - timedelta(microseconds=1))
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text(f"SELECT pg_notify({CHANNEL_SQL}, :code)"), {"code": room.code})
+
+
+#: The notice channel, per schema: nodes of one cluster share a schema; other schemas on the same
+#: server (other clusters, tests) hear nothing of it.
+CHANNEL_SQL = "'idoubtit_rooms_' || current_schema()"
+
+
+def channel(session: Session) -> str | None:
+    """The name of the channel released leases are announced on (None: this database has no notices)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return None
+    return str(session.scalar(text(f"SELECT {CHANNEL_SQL}")))
 
 
 def check(session: Session, room_id: int, fence: Fence) -> None:

@@ -356,6 +356,15 @@ class Archive(LookingBack):
         with self._transaction() as session:
             leases.release(session, room_row(session, normalize_code(fence.room_code)), fence, now())
 
+    def notices(self) -> tuple[str, str] | None:
+        """Where released leases are announced: the connection string to listen with and the channel
+        (None on SQLite, which has no notices)."""
+        with self._transaction() as session:
+            name = leases.channel(session)
+        if name is None:
+            return None
+        return self._engine.url.set(drivername="postgresql").render_as_string(hide_password=False), name
+
     def lease(self, code: str) -> Lease | None:
         """The room's lease as it stands (None: no node ever took it)."""
         normalized = normalize_code(code)

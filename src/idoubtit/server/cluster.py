@@ -6,9 +6,11 @@ length, and takes over any open room whose lease lapsed (its node died or was cu
 table from the archive as a restart does. Every write it makes for a room carries the lease's fencing
 token, so a node paused past its lease cannot write once another took the room: its next renewal fails,
 and it drops the table (its clients are told the room moved). A node that is stopped hands its rooms
-over at once. Any node answers for any room: one that does not hold it says which node does
-(``room.elsewhere``), and clients go there. PostgreSQL is the one source of truth; there is no other
-protocol between nodes.
+over at once, and says so with PostgreSQL's ``NOTIFY``: the others, which ``LISTEN``, take those rooms
+the moment the release commits (a missed notice costs only time: every node also looks for lapsed
+leases every third of a lease). Any node answers for any room: one that does not hold it says which
+node does (``room.elsewhere``), and clients go there. PostgreSQL is the one source of truth and the one
+channel between nodes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ import logging
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Final
+
+import psycopg
+from psycopg import sql
 
 from idoubtit.archive import ArchiveError, Fence, Lease
 
@@ -40,6 +45,9 @@ class Cluster:
         #: Which room each game being played belongs to (writes are fenced by room, stored by game).
         self.game_rooms: dict[int, str] = {}
         self._keeper: asyncio.Task[None] | None = None
+        self._listener: asyncio.Task[None] | None = None
+        #: Rooms being taken over now (the notice and the periodic look may both find one).
+        self._adopting: set[str] = set()
 
     async def claim(self, code: str) -> bool:
         """Take (or renew) the room's lease for this node; False while another node holds it."""
@@ -74,14 +82,17 @@ class Cluster:
         return bool(await self.hub.ask(lambda hub: hub.archive.is_open(code)))
 
     def start(self) -> None:
-        self._keeper = asyncio.get_running_loop().create_task(self._keep())
+        loop = asyncio.get_running_loop()
+        self._keeper = loop.create_task(self._keep())
+        self._listener = loop.create_task(self._listen())
 
     async def stop(self) -> None:
         """Stop renewing and hand every room over at once (a node shut down cleanly)."""
-        if self._keeper is not None:
-            self._keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._keeper
+        for task in (self._listener, self._keeper):  # (not listening: its own releases are not for it)
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for lease in list(self.held.values()):
             with contextlib.suppress(ArchiveError):
                 await self.hub.ask(_releasing(lease.fence()))
@@ -110,8 +121,47 @@ class Cluster:
 
     async def _adopt(self) -> None:
         for code in await self.hub.ask(lambda hub: hub.archive.unheld_rooms()):
-            if code not in self.hub.tables and await self.claim(code):
-                await self.hub.adopt_table(code)
+            await self.take_over(code)
+
+    async def take_over(self, code: str) -> bool:
+        """Take a room nobody holds and play it here, from the archive; False if it is played here already,
+        being taken over already, or another node was quicker."""
+        if code in self.hub.tables or code in self._adopting:
+            return False
+        self._adopting.add(code)
+        try:
+            if not await self.claim(code):
+                return False
+            await self.hub.adopt_table(code)
+            return True
+        finally:
+            self._adopting.discard(code)
+
+    async def _listen(self) -> None:
+        """Hear the rooms other nodes release, and take them at once; connect again whenever the
+        connection is lost (meanwhile the periodic look finds them all the same)."""
+        notices = await self.hub.ask(lambda hub: hub.archive.notices())
+        if notices is None:
+            return
+        address, channel = notices
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(address, autocommit=True) as connection:
+                    await connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+                    async for notice in connection.notifies():
+                        await self._heard(notice.payload)
+            except (psycopg.Error, OSError) as error:
+                log.warning("cluster: listening for released rooms failed (%s); trying again", error)
+            await asyncio.sleep(self.lease_seconds / 3)
+
+    async def _heard(self, code: str) -> None:
+        try:
+            if await self.take_over(code):
+                log.info("cluster: took over room %s on its release notice", code)
+        except ArchiveError as error:  # the database is away: the periodic look will try again
+            log.warning("cluster: %s", error)
+        except Exception:  # whatever went wrong with this room, the node goes on listening
+            log.exception("cluster: taking over room %s on its notice failed", code)
 
 
 def _releasing(fence: Fence) -> Callable[[Hub], None]:
