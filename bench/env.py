@@ -1,8 +1,25 @@
-"""Environment speed: steps per second for a random agent, in PettingZoo and in Gymnasium.
+"""Environment speed: steps per second in PettingZoo, Gymnasium and OpenSpiel, early and late in long games.
 
-Run: ``python bench/env.py`` (``--steps N``, ``--players 4,6,11``). A random agent picks uniformly among
-the legal actions (the mask); games restart when they end. Also runs PettingZoo's own
-``performance_benchmark`` (which samples unmasked actions, so the seats refuse illegal ones there).
+Run: ``python bench/env.py`` (``--players 4,11``, ``--window N``, ``--late N``, ``--skip-vector``).
+
+**Early and late.** Each environment plays one long game with a policy that keeps it going: uniform over
+the legal actions (the mask), except that a play that would empty the hand announces a rank that is not
+due, so R7 hands the pile back and nobody ever wins. Steps per second are timed over ``--window``
+steps from step 1,000 and again from step ``--late`` (20,000 by default) of the same game; every step
+costs the same whatever the length of the game, so the two figures must agree within 20 %. A step is:
+
+* PettingZoo: ``last()`` (the observation and mask of the agent to act) and ``step``;
+* Gymnasium: ``step`` (the other seats are bots that keep the game going the same way, on their views);
+* OpenSpiel: the information state string, the observation string, both tensors and the legal actions
+  of the player to act, then ``apply_action``, the calls an algorithm that reads information states pays.
+
+**Ordinary play.** Then a random agent as before (games restart when they end): PettingZoo with every
+seat random, Gymnasium against ``medium`` bots; and PettingZoo's own ``performance_benchmark`` (which
+samples unmasked actions, so the seats refuse illegal ones there).
+
+**Vectorised.** Last, ``gymnasium.make_vec("idoubtit/IDoubtIt-v0", num_envs=2)`` against ``medium`` bots,
+with one worker (``vectorization_mode="sync"``) and with two (``"async"``, one process each): steps per
+second of the two tables together.
 """
 
 from __future__ import annotations
@@ -10,13 +27,126 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import random
 import time
+from collections.abc import Callable
+from typing import Any
 
+import gymnasium
 import numpy as np
 from pettingzoo.test import performance_benchmark
 
 import idoubtit.env.gymnasium as single
+from idoubtit.engine import Action, Decline, Doubt, Play, View
+from idoubtit.env import encoding
 from idoubtit.env import pettingzoo as zoo
+
+EARLY = 1_000
+
+
+def keep_going(observation: np.ndarray, mask: np.ndarray, layout: encoding.Layout, rng: np.random.Generator) -> int:
+    """A legal action, uniform over the mask, except that a play emptying the hand announces a rank not due."""
+    legal = np.flatnonzero(mask[: encoding.NUM_ACTIONS])
+    if legal.size == 0:
+        return zoo.WAIT
+    hand = observation[layout.offset("hand") : layout.offset("hand") + len(encoding.RANKS)].sum()
+    built = observation[layout.offset("building") : layout.offset("building") + len(encoding.RANKS)].sum()
+    announces = legal[(legal >= encoding.ANNOUNCE) & (legal < encoding.DOUBT)]
+    if announces.size and built >= hand:
+        due = encoding.ANNOUNCE + int(np.argmax(observation[layout.offset("due_rank") :][: len(encoding.RANKS)]))
+        return int(rng.choice(announces[announces != due]))
+    return int(rng.choice(legal))
+
+
+class KeepGoingBot:
+    """A bot that keeps the game going: one random card at a time, the due rank announced except for its
+    last card (then a rank that is not due, so R7 gives it the pile), and a doubt half of the time."""
+
+    name = "keep-going"
+    reads_log = False  # it reads the position only, so the environment need not copy the log for it
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, view: View) -> Action:
+        assert view.seat is not None
+        if view.must_play:
+            card = self.rng.choice(view.hand)
+            rank = view.due_rank if len(view.hand) > 1 else next(r for r in encoding.RANKS if r is not view.due_rank)
+            return Play(view.seat, (card,), rank)
+        return Doubt((view.seat,)) if self.rng.random() < 0.5 else Decline(view.seat)
+
+
+def timed(step: Callable[[], None], window: int, late: int) -> tuple[float, float]:
+    """Steps per second over ``window`` steps from step EARLY and from step ``late``."""
+    rates: list[float] = []
+    done = 0
+    for start in (EARLY, late):
+        while done < start:
+            step()
+            done += 1
+        began = time.perf_counter()
+        for _ in range(window):
+            step()
+        done += window
+        rates.append(window / (time.perf_counter() - began))
+    return rates[0], rates[1]
+
+
+def pettingzoo_long(players: int, window: int, late: int) -> tuple[float, float]:
+    table = zoo.env(players=players, max_cycles=10**9)
+    table.reset(seed=1)
+    layout, rng = encoding.Layout(players), np.random.default_rng(1)
+
+    def step() -> None:
+        observation, _, termination, truncation, _ = table.last()
+        if termination or truncation:
+            raise RuntimeError("the long game ended")
+        table.step(keep_going(observation["observation"], observation["action_mask"], layout, rng))
+
+    return timed(step, window, late)
+
+
+def gymnasium_long(players: int, window: int, late: int) -> tuple[float, float]:
+    table = single.IDoubtItEnv(players, opponents="random", max_steps=10**9)
+    observation, _ = table.reset(seed=1)
+    table.bots = {seat: KeepGoingBot(random.Random(seat)) for seat in table.bots}
+    layout, rng = encoding.Layout(players), np.random.default_rng(1)
+    current = [observation]
+
+    def step() -> None:
+        observation, _, terminated, truncated, _ = table.step(
+            keep_going(current[0]["observation"], current[0]["action_mask"], layout, rng)
+        )
+        if terminated or truncated:
+            raise RuntimeError("the long game ended")
+        current[0] = observation
+
+    return timed(step, window, late)
+
+
+def openspiel_long(players: int, window: int, late: int) -> tuple[float, float] | None:
+    try:
+        from idoubtit.env import openspiel as spiel
+    except ImportError:  # OpenSpiel is an optional extra
+        return None
+    game = spiel.load(players=players, max_steps=10**9)
+    state = spiel.dealt_state(game, 1)
+    layout, rng = encoding.Layout(players), np.random.default_rng(1)
+
+    def step() -> None:
+        player = state.current_player()
+        if player < 0:
+            raise RuntimeError("the long game ended")
+        state.information_state_string(player)
+        state.observation_string(player)
+        state.information_state_tensor(player)
+        observation = np.asarray(state.observation_tensor(player), dtype=np.float32)
+        mask = np.zeros(encoding.NUM_ACTIONS, dtype=np.int8)
+        mask[state.legal_actions()] = 1
+        state.apply_action(keep_going(observation, mask, layout, rng))
+
+    return timed(step, window, late)
 
 
 def pettingzoo_steps(players: int, steps: int) -> float:
@@ -51,13 +181,51 @@ def gymnasium_steps(players: int, steps: int) -> float:
     return steps / (time.perf_counter() - started)
 
 
+def vector_steps(players: int, steps: int, mode: str, envs: int = 2) -> float:
+    """Steps per second of ``envs`` Gymnasium tables stepped together (each step moves every table)."""
+    tables: Any = gymnasium.make_vec(
+        single.ENVIRONMENT_ID, num_envs=envs, vectorization_mode=mode, players=players, opponents="medium"
+    )
+    try:
+        rng = np.random.default_rng(1)
+        observations, _ = tables.reset(seed=1)
+        started = time.perf_counter()
+        for _ in range(steps):
+            actions = np.array([int(rng.choice(np.flatnonzero(mask))) for mask in observations["action_mask"]])
+            observations, *_ = tables.step(actions)
+        return steps * envs / (time.perf_counter() - started)
+    finally:
+        tables.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=20_000)
-    parser.add_argument("--players", default="4,6,11")
+    parser.add_argument("--players", default="4,11")
+    parser.add_argument("--window", type=int, default=1_000, help="steps timed early and late")
+    parser.add_argument("--late", type=int, default=20_000, help="the step the late window starts at")
+    parser.add_argument("--steps", type=int, default=4_000, help="steps of ordinary play")
+    parser.add_argument("--skip-vector", action="store_true")
     options = parser.parse_args()
+    tables = [int(text) for text in options.players.split(",")]
+    late = options.late
+    print(f"Long games, steps/s from step {EARLY:,} and from step {late:,} ({options.window:,} steps each):")
+    print(f"{'players':>7}  {'environment':<11}  {'early':>8}  {'late':>8}  {'late/early':>10}")
+    runs: list[tuple[str, Callable[[int, int, int], tuple[float, float] | None]]] = [
+        ("PettingZoo", pettingzoo_long),
+        ("Gymnasium", gymnasium_long),
+        ("OpenSpiel", openspiel_long),
+    ]
+    for players in tables:
+        for name, run in runs:
+            rates = run(players, options.window, late)
+            if rates is None:
+                print(f"{players:>7}  {name:<11}  (not installed)")
+                continue
+            early, later = rates
+            print(f"{players:>7}  {name:<11}  {early:>8,.0f}  {later:>8,.0f}  {later / early:>10.2f}")
+    print()
     print(f"{'players':>7}  {'PettingZoo steps/s':>18}  {'Gymnasium steps/s (vs medium bots)':>34}")
-    for players in (int(text) for text in options.players.split(",")):
+    for players in tables:
         print(
             f"{players:>7}  {pettingzoo_steps(players, options.steps):>18,.0f}  "
             f"{gymnasium_steps(players, options.steps // 4):>34,.0f}"
@@ -66,6 +234,11 @@ def main() -> None:
     with contextlib.redirect_stdout(printed):
         performance_benchmark(zoo.env(players=4, illegal="refuse"))
     print("PettingZoo performance_benchmark (4 players):", " ".join(printed.getvalue().split()))
+    if not options.skip_vector:
+        print()
+        print("Gymnasium vector env, 2 tables at 4 players vs medium bots:")
+        for workers, mode in ((1, "sync"), (2, "async")):
+            print(f"  {workers} worker(s) ({mode}): {vector_steps(4, options.steps // 8, mode):,.0f} steps/s")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ leads), for every table size, deck count and variant, and observations hold only
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -94,7 +95,7 @@ def test_a_play_is_built_rank_by_rank_then_announced() -> None:
     ace = encoding.ADD + encoding.RANKS.index(game.due_rank)
     episode.act(0, ace)
     episode.act(0, ace)
-    assert [str(card) for card in episode.building[0]] == ["AS", "AH"]
+    assert sorted(str(card) for card in episode.building[0]) == ["AH", "AS"]  # both Aces, in either order
     assert encoding.ADD + 0 not in episode.legal(0)  # no third Ace to add
     observation = episode.observation(0)
     assert observation[encoding.Layout(3).offset("building")] == 2
@@ -102,3 +103,59 @@ def test_a_play_is_built_rank_by_rank_then_announced() -> None:
     assert game.phase is Phase.DOUBT
     assert game.pile_size == 2
     assert episode.building[0] == ()
+
+
+@pytest.mark.parametrize("rules", [Rules(3), Rules(6), Rules(5, play_on_for_places=True)])
+def test_the_episodes_own_cards_on_the_pile_match_what_the_log_says(rules: Rules) -> None:
+    episode, rng = Episode(Game.deal(rules, 11)), random.Random(4)
+    for _ in range(400):
+        if episode.over:
+            break
+        for seat in range(rules.players):
+            from_log = encoding.observe(episode.view(seat), episode.building[seat])
+            assert np.array_equal(episode.observation(seat), from_log), seat
+        seat = rng.choice(episode.deciding)
+        episode.act(seat, rng.choice(episode.legal(seat)))
+
+
+def test_a_step_reads_only_views_of_the_latest_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    episode, rng = Episode(Game.deal(Rules(4), 3)), random.Random(2)
+    for _ in range(60):  # a game under way, so that a whole log would be long
+        seat = episode.deciding[0]
+        episode.act(seat, rng.choice(episode.legal(seat)))
+    asked: list[tuple[int, int]] = []
+    view = Game.view
+
+    def spy(game: Game, seat: int | None, since: int = 0) -> object:
+        asked.append((since, game.step))
+        return view(game, seat, since)
+
+    monkeypatch.setattr(Game, "view", spy)
+    for _ in range(200):
+        seat = episode.deciding[0]
+        episode.observation(seat), episode.mask(seat)
+        episode.act(seat, rng.choice(episode.legal(seat)))
+    assert asked, "the episode reads views"
+    assert all(since == step for since, step in asked), "a step read the whole log"
+
+
+def test_an_add_takes_any_copy_of_the_rank_so_a_revealed_play_shows_only_its_rank() -> None:
+    hand = ["AS", "AH", "AD", "AC", "KS"]
+    taken: Counter[str] = Counter()
+    for deal in range(400):
+        game = Game.from_hands(Rules(3), [hand, ["QS", "QH"], ["JS", "JH"]])
+        episode = Episode(game, keys=[encoding.seat_key((), salt=str(deal)), b"one", b"two"])
+        episode.act(0, encoding.ADD + encoding.RANKS.index(game.due_rank))
+        taken[str(episode.building[0][0])] += 1
+    assert set(taken) == {"AS", "AH", "AD", "AC"}
+    assert all(60 <= count <= 140 for count in taken.values()), taken  # about 100 each: uniform over the four
+
+
+def test_the_copy_an_add_takes_is_the_same_in_a_copy_of_the_episode() -> None:
+    episode = Episode(Game.deal(Rules(4), 8))
+    twin = episode.copy()
+    seat = episode.deciding[0]
+    add = next(index for index in episode.legal(seat) if index < encoding.ANNOUNCE)
+    episode.act(seat, add)
+    twin.act(seat, add)
+    assert episode.building[seat] == twin.building[seat]

@@ -196,3 +196,21 @@ def test_resampling_hands_a_seat_s_cards_on_over_several_unseen_plays() -> None:
         samples += 1
         play_with_bots(state, "counter", 0, until=7, bots=bots)
     assert samples > 30
+
+
+def test_the_information_state_string_digests_the_log_in_one_line_of_fixed_length() -> None:
+    state = spiel.dealt_state(load(players=4), 6)
+    lines: list[str] = []
+    for _ in range(3):
+        play_with_bots(state, "counter", 1, until=40)
+        assert not state.is_terminal()
+        player = state.current_player()
+        line = state.information_state_string(player).splitlines()[-1]
+        events = len(state.information_state_log(player).splitlines())
+        assert line.startswith(f"log: {events} events, digest ")
+        assert len(line.split("digest ")[1]) == 32
+        lines.append(line)
+    assert len(set(lines)) == 3
+    twin = state.clone()
+    seat = state.current_player()
+    assert twin.information_state_string(seat) == state.information_state_string(seat)

@@ -2,8 +2,10 @@
 environments, so that the same position gives the same numbers in all three (see docs/env.md).
 
 Suits never matter to the rules, so a play is built rank by rank: each "add a card of rank r" step puts
-one more card of that rank from the hand into the play being built (the first such card in the hand's
-order), and an "announce rank r" step puts the built cards down, announcing r. Doubting and declining
+one more card of that rank from the hand into the play being built, and an "announce rank r" step puts
+the built cards down, announcing r. Which copy of the rank an add takes is drawn by a keyed hash of the
+seat's own secret (:func:`pick`), so a revealed play shows its rank and nothing else: not which suits
+its player did not hold, as taking the lowest suit first would. Doubting and declining
 are one step each. The action mask is exact: it allows a step exactly when the engine would accept
 where it leads, for every table size, deck count and variant.
 
@@ -13,16 +15,18 @@ what its seat may know.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from idoubtit.bots.knowledge import own_cards_in_pile
-from idoubtit.engine import Action, Card, Decline, Doubt, Phase, Play, Rank, Rules, View, sort_key
+from idoubtit.engine import Action, Card, Decline, Doubt, Phase, Play, Rank, Rules, View
 
 #: The ranks in the order of R5 (Ace, King, ..., Two): action and observation slots follow it.
 RANKS: Final = tuple(Rank)
@@ -86,52 +90,64 @@ class Layout:
         return sum(width for _, width in self.parts)
 
     def offset(self, name: str) -> int:
-        start = 0
-        for part, width in self.parts:
-            if part == name:
-                return start
-            start += width
-        raise KeyError(name)
+        try:
+            return _offsets(self.players)[name]
+        except KeyError:
+            raise KeyError(name) from None
+
+
+@cache
+def _offsets(players: int) -> dict[str, int]:
+    offsets, start = {}, 0
+    for part, width in Layout(players).parts:
+        offsets[part] = start
+        start += width
+    return offsets
+
+
+#: Each rank's slot: RANKS.index without the search.
+_RANK_SLOT: Final = {rank: index for index, rank in enumerate(RANKS)}
 
 
 def counts(cards: Sequence[Card]) -> Counter[Rank]:
     return Counter(card.rank for card in cards)
 
 
-def observe(view: View, building: Sequence[Card] = ()) -> Vector:
-    """The observation vector of ``view`` (a seat's, never a spectator's) with ``building`` picked so far."""
+def observe(view: View, building: Sequence[Card] = (), own_in_pile: Iterable[Card] | None = None) -> Vector:
+    """The observation vector of ``view`` (a seat's, never a spectator's) with ``building`` picked so far.
+
+    ``own_in_pile``: the seat's own cards on the pile, if the caller keeps them (the environments do,
+    so that a view whose log holds only the latest events is enough); else they are read from the log.
+    """
     assert view.seat is not None, "observations are for seats"
-    layout = Layout(view.rules.players)
-    vector = np.zeros(layout.size, dtype=np.float32)
     players, me = view.rules.players, view.seat
-
-    def relative(seat: int) -> int:
-        return (seat - me) % players
-
-    def put(name: str, index: int, value: float = 1.0) -> None:
-        vector[layout.offset(name) + index] = value
-
-    for name, cards in (("hand", view.hand), ("building", building), ("own_in_pile", own_cards_in_pile(view))):
-        for rank, count in counts(cards).items():
-            put(name, RANKS.index(rank), count)
-    put("due_rank", RANKS.index(view.due_rank))
-    put("phase", PHASES.index(view.phase))
+    at = _offsets(players)
+    vector = np.zeros(Layout(players).size, dtype=np.float32)
+    mine = own_cards_in_pile(view) if own_in_pile is None else own_in_pile
+    for name, cards in (("hand", view.hand), ("building", building), ("own_in_pile", mine)):
+        start = at[name]
+        for card in cards:
+            vector[start + _RANK_SLOT[card.rank]] += 1.0
+    vector[at["due_rank"] + _RANK_SLOT[view.due_rank]] = 1.0
+    vector[at["phase"] + PHASES.index(view.phase)] = 1.0
     if view.phase is not Phase.OVER:
-        put("to_play", relative(view.to_play))
+        vector[at["to_play"] + (view.to_play - me) % players] = 1.0
+    start = at["hand_sizes"]
     for seat, size in enumerate(view.hand_sizes):
-        put("hand_sizes", relative(seat), size)
-    put("pile_size", 0, view.pile_size)
+        vector[start + (seat - me) % players] = size
+    vector[at["pile_size"]] = view.pile_size
     if view.claim is not None:
-        put("claim_seat", relative(view.claim.seat))
-        put("claim_count", 0, view.claim.count)
-        put("claim_rank", RANKS.index(view.claim.rank))
+        vector[at["claim_seat"] + (view.claim.seat - me) % players] = 1.0
+        vector[at["claim_count"]] = view.claim.count
+        vector[at["claim_rank"] + _RANK_SLOT[view.claim.rank]] = 1.0
     for seat in view.awaiting:
-        put("awaiting", relative(seat))
+        vector[at["awaiting"] + (seat - me) % players] = 1.0
     for seat in view.places:
-        put("finished", relative(seat))
+        vector[at["finished"] + (seat - me) % players] = 1.0
+    start = at["rules"]
     for index, flag in enumerate(FLAGS):
-        put("rules", index, float(getattr(view.rules, flag)))
-    put("rules", len(FLAGS), view.rules.deck_count)
+        vector[start + index] = float(getattr(view.rules, flag))
+    vector[start + len(FLAGS)] = view.rules.deck_count
     return vector
 
 
@@ -161,9 +177,12 @@ def action_mask(view: View, building: Sequence[Card] = ()) -> Mask:
     return mask
 
 
-def step(view: View, building: Sequence[Card], index: int) -> tuple[tuple[Card, ...], Action | None]:
+def step(view: View, building: Sequence[Card], index: int, key: bytes = b"") -> tuple[tuple[Card, ...], Action | None]:
     """Take action ``index``: the new play being built, and the engine action it completes (None: the
-    play is still being built). Raises ValueError, naming the legal actions, for an illegal index."""
+    play is still being built). Raises ValueError, naming the legal actions, for an illegal index.
+
+    ``key`` is the seat's secret for :func:`pick` (the environments give each seat its own, see
+    :func:`seat_key`); which copy an add takes depends on it, on the step and on the play so far."""
     legal = legal_actions(view, building)
     if index not in legal:
         names = ", ".join(f"{action} ({action_name(action)})" for action in legal) or "none"
@@ -176,10 +195,33 @@ def step(view: View, building: Sequence[Card], index: int) -> tuple[tuple[Card, 
     if index < ANNOUNCE:
         rank = RANKS[index - ADD]
         # Two decks hold equal cards (the same object): count copies, so each is built at most as often as held.
-        held, built = Counter(view.hand), Counter(building)
-        card = next(card for card in sorted(held, key=sort_key) if card.rank is rank and built[card] < held[card])
-        return (*building, card), None
+        built = Counter(building)
+        spare: list[Card] = []
+        for card in view.hand:  # sorted: the same copies in the same order whatever the hand's history
+            if card.rank is rank:
+                if built[card]:
+                    built[card] -= 1
+                else:
+                    spare.append(card)
+        return (*building, spare[pick(key, view.step, len(building), len(spare))]), None
     return (), Play(view.seat, tuple(building), RANKS[index - ANNOUNCE])
+
+
+def seat_key(cards: Iterable[Card], salt: str = "") -> bytes:
+    """A seat's key for :func:`pick`, from its own dealt cards (its secret: no other seat can work it out)."""
+    text = salt + " ".join(sorted(str(card) for card in cards))
+    return hashlib.blake2b(text.encode(), digest_size=16, person=b"idoubtit-pick").digest()
+
+
+def pick(key: bytes, step: int, built: int, choices: int) -> int:
+    """Which of ``choices`` copies of a rank an add takes: a keyed hash of the step and of the cards built
+    so far, uniform over the copies for anyone who does not hold the key, the same in every copy of a state."""
+    if choices == 1:
+        return 0
+    digest = hashlib.blake2b(
+        step.to_bytes(8, "little") + built.to_bytes(4, "little"), digest_size=8, key=key or b"-"
+    ).digest()
+    return int.from_bytes(digest, "little") % choices
 
 
 def steps_for(view: View, action: Action) -> list[int]:

@@ -138,8 +138,11 @@ class IDoubtItEnv(gymnasium.Env[dict[str, Any], int]):
             seat = waiting[0]
             queue = self._queued.get(seat)
             if not queue:
-                view = episode.view(seat)
-                queue = self._queued[seat] = encoding.steps_for(view, self.bots[seat].act(view))
+                bot = self.bots[seat]
+                # A bot's view holds the whole log, whose copy grows with the game; a bot that declares it
+                # reads no log (``reads_log = False``) gets the current position only, at a fixed cost.
+                view = episode.view(seat) if getattr(bot, "reads_log", True) else episode.current(seat)
+                queue = self._queued[seat] = encoding.steps_for(view, bot.act(view))
             episode.act(seat, queue.pop(0))
 
     def _episode(self) -> Episode:

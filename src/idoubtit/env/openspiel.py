@@ -29,8 +29,12 @@ exactly ``encoding.observe(view, building)``; the observation string is the same
 The information state string is the seat's exact information: the observation, the seat's own answer
 to the open claim if it has given one (the others cannot see it yet), and the whole log as the seat's
 view holds it (public events, its own plays' cards, the cards it picked up; its hand at the deal
-follows from these). The information state tensor cannot hold a log of unbounded length: it is the
-observation tensor plus the seat's pending answer, a summary rather than perfect recall.
+follows from these), the log as a chained digest: each event's text is hashed onto the digest of the
+events before it, so the string has a fixed length, costs the same at every step, and two histories
+give the same string exactly when the seat cannot tell them apart (up to a 128-bit hash collision).
+:meth:`IDoubtItState.information_state_log` gives the log itself as text. The information state tensor
+cannot hold a log of unbounded length: it is the observation tensor plus the seat's pending answer, a
+summary rather than perfect recall.
 
 **Resampling** (:meth:`IDoubtItState.resample_from_infostate`, what OpenSpiel's ISMCTS calls) draws the
 other seats' hidden cards at random: :mod:`idoubtit.env.resample` says how.
@@ -38,10 +42,11 @@ other seats' hidden cards at random: :mod:`idoubtit.env.resample` says how.
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 import numpy as np
@@ -141,25 +146,27 @@ class _Table:
     rules: Rules
     max_steps: int
     dealt: list[list[Card]]
-    left: Counter[Card]
+    left: dict[Card, int]
     episode: Episode | None = None
     decisions: int = 0
     truncated: bool = False
+    #: Each seat's log digest as far as it was read: (the step read up to, the digest, the events read).
+    digests: dict[int, tuple[int, bytes, int]] | None = None
 
     @classmethod
     def new(cls, rules: Rules, max_steps: int) -> _Table:
-        left = Counter(dict.fromkeys(STANDARD_DECK, rules.deck_count))
-        return cls(rules, max_steps, [[] for _ in range(rules.players)], left)
+        return cls(rules, max_steps, [[] for _ in range(rules.players)], dict(_full_deck(rules.deck_count)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return _Table(
             self.rules,
             self.max_steps,
             [list(hand) for hand in self.dealt],
-            Counter(self.left),
+            dict(self.left),
             None if self.episode is None else self.episode.copy(),
             self.decisions,
             self.truncated,
+            None if self.digests is None else dict(self.digests),
         )
 
     @property
@@ -186,6 +193,26 @@ class _Table:
         self.decisions += 1
         if self.decisions >= self.max_steps and not self.episode.over:
             self.truncated = True
+
+    def digest(self, seat: int) -> tuple[bytes, int]:
+        """The chained digest of ``seat``'s log and the number of events in it, read on from where it was."""
+        assert self.episode is not None
+        game = self.episode.game
+        digests = self.digests = {} if self.digests is None else self.digests
+        step, digest, events = digests.get(seat, (-1, b"", 0))
+        if step < game.step:
+            step = max(step, 0)
+            for event in game.view(seat, since=step).log:
+                digest = hashlib.blake2b(digest + event_text(event).encode(), digest_size=16).digest()
+                events += 1
+            digests[seat] = (game.step, digest, events)
+        return digest, events
+
+
+@cache
+def _full_deck(decks: int) -> dict[Card, int]:
+    """Every card with its number of copies: a template to copy (a copy need not hash the cards again)."""
+    return dict.fromkeys(STANDARD_DECK, decks)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -281,9 +308,14 @@ class IDoubtItState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         table = self._table
         if table.episode is None:
             return "dealing: " + " | ".join(" ".join(map(str, hand)) for hand in table.dealt)
+        return table.episode.memo(("str", table.decisions, table.truncated), lambda: self._text(table))
+
+    @staticmethod
+    def _text(table: _Table) -> str:
+        assert table.episode is not None
         game = table.episode.game
         hands = " | ".join(" ".join(map(str, game.hand(seat))) for seat in range(table.rules.players))
-        spectator = game.view(None)
+        spectator = game.view(None, since=game.step)
         building = {seat: " ".join(map(str, cards)) for seat, cards in table.episode.building.items() if cards}
         return (
             f"step {game.step}, decisions {table.decisions}{', truncated' if table.truncated else ''}; "
@@ -317,6 +349,18 @@ class IDoubtItState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
     def dealt_to(self, seat: int) -> tuple[Card, ...]:
         """The cards dealt to ``seat`` so far (all of them once the deal is over); that seat's own secret."""
         return tuple(self._table.dealt[seat])
+
+    def information_state_log(self, seat: int) -> str:
+        """``seat``'s whole log as text, one event a line: what its information state string digests."""
+        return "\n".join(event_text(event) for event in self._episode().view(seat).log)
+
+    def log_digest(self, seat: int) -> tuple[bytes, int]:
+        """The chained digest of ``seat``'s log (see the module doc) and how many events it holds."""
+        return self._table.digest(seat)
+
+    def observation(self, seat: int) -> encoding.Vector:
+        """``seat``'s observation vector in the shared encoding, at a cost that does not grow with the game."""
+        return self._episode().observation(seat, copy=False)
 
     def _episode(self) -> Episode:
         if self._table.episode is None:
@@ -407,10 +451,14 @@ class Observer:
         if player < 0:  # OpenSpiel asks for the shape with no player: zeros of the right size
             return
         if state.dealing:
-            self._set_dealing(state.dealt_to(player))
+            cards = state.dealt_to(player)
+            if cards:
+                self._set_dealing(cards)
+            else:  # OpenSpiel reads a new state's tensor for its size, often: the rules, nothing else yet
+                self.dict["rules"][:] = _rules_part(self.rules)
             return
         size = self.layout.size
-        self.tensor[:size] = encoding.observe(state.view(player), state.building(player))
+        self.tensor[:size] = state.observation(player)
         if self.information_state:
             answer = state.pending_answer(player)
             if answer is not None:
@@ -425,50 +473,69 @@ class Observer:
         self.dict["rules"][len(encoding.FLAGS)] = self.rules.deck_count
 
     def string_from(self, state: IDoubtItState, player: int) -> str:
-        self.set_from(state, player)
-        text = describe(self.tensor[: self.layout.size], player, self.layout)
+        if state.dealing:
+            self.set_from(state, player)
+            text = describe(self.tensor[: self.layout.size], player, self.layout)
+            if not self.information_state:
+                return text
+            return f"{text}\ndealt so far: {' '.join(map(str, state.dealt_to(player)))}"
+        episode = state._episode()
+        text = episode.memo(("text", player), lambda: describe(episode.observation(player), player, self.layout))
         if not self.information_state:
             return text
-        if state.dealing:
-            return f"{text}\ndealt so far: {' '.join(map(str, state.dealt_to(player)))}"
         answer = state.pending_answer(player)
-        lines = [text, f"my answer: {'none' if answer is None else 'doubt' if answer else 'decline'}", "log:"]
-        lines.extend(event_text(event) for event in state.view(player).log)
+        digest, events = state.log_digest(player)
+        lines = [text, f"my answer: {'none' if answer is None else 'doubt' if answer else 'decline'}"]
+        lines.append(f"log: {events} events, digest {digest.hex()}")
         return "\n".join(lines)
+
+
+@cache
+def _rules_part(rules: Rules) -> tuple[float, ...]:
+    return (*(float(getattr(rules, flag)) for flag in encoding.FLAGS), float(rules.deck_count))
 
 
 def describe(vector: Sequence[float] | np.ndarray[Any, Any], seat: int, layout: encoding.Layout) -> str:
     """An observation vector as text, part by part, with seats given by their number at the table."""
     players = layout.players
+    values = vector.tolist() if isinstance(vector, np.ndarray) else [float(value) for value in vector]
+    # Seat slots are relative (slot 0 is ``seat``): read them in the order of the seats' numbers.
+    order = [(other - seat) % players for other in range(players)]
     words: list[str] = [f"seat {seat}"]
+    start = 0
     for name, width in layout.parts:
-        values = [float(value) for value in vector[layout.offset(name) : layout.offset(name) + width]]
-        words.append(f"{name}: {_part_text(name, values, seat, players)}")
+        part = values[start : start + width]
+        start += width
+        words.append(f"{name}: {_part_text(name, part, order)}")
     return "; ".join(words)
 
 
-def _part_text(name: str, values: list[float], seat: int, players: int) -> str:
-    def number(value: float) -> str:
-        return str(int(value)) if value == int(value) else str(value)
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
 
+
+_RANK_TEXT: Final = tuple(str(rank) for rank in encoding.RANKS)
+_COUNTED: Final = frozenset(("hand", "building", "own_in_pile"))
+
+
+def _part_text(name: str, values: list[float], order: list[int]) -> str:
+    """One part as text; ``order[other]`` is the slot of seat ``other`` in a part of relative seats."""
     if name == "phase":
         return next((phase.value for phase, value in zip(encoding.PHASES, values, strict=True) if value), "-")
     if name == "rules":
         flags = [flag for flag, value in zip(encoding.FLAGS, values, strict=False) if value]
-        return f"{' '.join(flags) or 'standard'}, {number(values[-1])} deck(s)"
+        return f"{' '.join(flags) or 'standard'}, {_number(values[-1])} deck(s)"
     if len(values) == len(encoding.RANKS):
-        shown = [
-            f"{rank}x{number(value)}" if name in ("hand", "building", "own_in_pile") else str(rank)
-            for rank, value in zip(encoding.RANKS, values, strict=True)
-            if value
-        ]
+        if name in _COUNTED:
+            shown = [f"{rank}x{_number(value)}" for rank, value in zip(_RANK_TEXT, values, strict=True) if value]
+        else:
+            shown = [rank for rank, value in zip(_RANK_TEXT, values, strict=True) if value]
         return " ".join(shown) or "-"
     if len(values) == 1:
-        return number(values[0])
-    absolute = [((seat + offset) % players, value) for offset, value in enumerate(values)]
+        return _number(values[0])
     if name == "hand_sizes":
-        return " ".join(f"{other}:{number(value)}" for other, value in sorted(absolute))
-    return " ".join(str(other) for other, value in sorted(absolute) if value) or "-"
+        return " ".join(f"{other}:{_number(values[slot])}" for other, slot in enumerate(order))
+    return " ".join(str(other) for other, slot in enumerate(order) if values[slot]) or "-"
 
 
 def event_text(event: Event) -> str:

@@ -353,15 +353,16 @@ def resampled_episode(real: Episode, game: Game, player: int, rng: random.Random
     Its own play being built and its own pending answer stay. Another seat's play being built has as
     many cards, added by random steps; other seats' pending answers, unheard, are drawn at random.
     """
-    episode = Episode(game)
+    keys = [key if seat == player else rng.randbytes(16) for seat, key in enumerate(real.keys)]
+    episode = Episode(game, keys)
     episode.building[player] = real.building[player]
     for seat, cards in real.building.items():
         if seat != player and cards:
-            view = game.view(seat)
+            view = episode.current(seat)
             building: tuple[Card, ...] = ()
             for _ in cards:
                 adds = [index for index in encoding.legal_actions(view, building) if index < encoding.ANNOUNCE]
-                building, _ = encoding.step(view, building, rng.choice(adds))
+                building, _ = encoding.step(view, building, rng.choice(adds), episode.keys[seat])
             episode.building[seat] = building
     episode.answers = {seat: answer if seat == player else rng.random() < 0.5 for seat, answer in real.answers.items()}
     return episode
