@@ -17,6 +17,10 @@ costs the same whatever the length of the game, so the two figures must agree wi
 seat random, Gymnasium against ``medium`` bots; and PettingZoo's own ``performance_benchmark`` (which
 samples unmasked actions, so the seats refuse illegal ones there).
 
+**Game lengths** (``--lengths``): how many decisions (OpenSpiel's steps after the deal) games take, for
+the random play of OpenSpiel's ``random_sim_test`` (uniform over the legal actions) and for the ladder's
+bots in every seat, at 3, 4 and 11 players: the figures behind the default ``max_steps`` (docs/env.md).
+
 **Vectorised.** Last, ``gymnasium.make_vec("idoubtit/IDoubtIt-v0", num_envs=2)`` against ``medium`` bots,
 with one worker (``vectorization_mode="sync"``) and with two (``"async"``, one process each): steps per
 second of the two tables together.
@@ -198,6 +202,42 @@ def vector_steps(players: int, steps: int, mode: str, envs: int = 2) -> float:
         tables.close()
 
 
+def game_length(players: int, seed: int, spec: str | None, cap: int) -> int:
+    """Decisions until the game ends (``cap`` if it has not by then): uniformly random, or bots in every seat."""
+    from idoubtit.bots import make_bot
+    from idoubtit.engine import Game, Rules
+    from idoubtit.env.episode import Episode
+
+    episode, rng = Episode(Game.deal(Rules(players), seed)), random.Random(seed)
+    bots = {seat: make_bot(spec, random.Random(f"{seed}:{seat}")) for seat in range(players)} if spec else {}
+    queued: dict[int, list[int]] = {seat: [] for seat in range(players)}
+    taken = 0
+    while not episode.over and taken < cap:
+        seat = episode.deciding[0]
+        if not bots:
+            episode.act(seat, rng.choice(episode.legal(seat)))
+        else:
+            if not queued[seat]:
+                view = episode.view(seat)
+                queued[seat] = encoding.steps_for(view, bots[seat].act(view))
+            episode.act(seat, queued[seat].pop(0))
+        taken += 1
+    return taken
+
+
+def lengths(tables: list[int], games: int, cap: int) -> None:
+    print(f"Game lengths in decisions ({games} games each, random play cut at {cap:,}):")
+    print(f"{'players':>7}  {'play':<8}  {'median':>7}  {'90 %':>7}  {'longest':>7}  {'unfinished':>10}")
+    for players in tables:
+        for spec in (None, "easy", "medium", "hard"):
+            measured = sorted(game_length(players, seed, spec, cap) for seed in range(games))
+            unfinished = sum(length >= cap for length in measured)
+            print(
+                f"{players:>7}  {spec or 'random':<8}  {measured[len(measured) // 2]:>7,}  "
+                f"{measured[int(len(measured) * 0.9)]:>7,}  {measured[-1]:>7,}  {unfinished:>10}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="4,11")
@@ -205,8 +245,13 @@ def main() -> None:
     parser.add_argument("--late", type=int, default=20_000, help="the step the late window starts at")
     parser.add_argument("--steps", type=int, default=4_000, help="steps of ordinary play")
     parser.add_argument("--skip-vector", action="store_true")
+    parser.add_argument("--lengths", type=int, default=0, metavar="GAMES", help="measure game lengths only")
+    parser.add_argument("--cap", type=int, default=100_000, help="where --lengths cuts random games")
     options = parser.parse_args()
     tables = [int(text) for text in options.players.split(",")]
+    if options.lengths:
+        lengths(tables, options.lengths, options.cap)
+        return
     late = options.late
     print(f"Long games, steps/s from step {EARLY:,} and from step {late:,} ({options.window:,} steps each):")
     print(f"{'players':>7}  {'environment':<11}  {'early':>8}  {'late':>8}  {'late/early':>10}")

@@ -8,6 +8,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import idoubtit.env.gymnasium as single
+from idoubtit.engine import Rules
+from idoubtit.env import encoding
 
 
 def test_importing_registers_the_environment_and_it_passes_check_env() -> None:
@@ -58,3 +60,24 @@ def test_illegal_actions_are_refused_and_said_so_or_raise() -> None:
     strict.reset(seed=0)
     with pytest.raises(ValueError, match="legal"):
         strict.step(illegal)
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_the_registered_id_makes_a_vector_env_whose_tables_play_on_their_own(mode: str) -> None:
+    tables = gymnasium.make_vec(single.ENVIRONMENT_ID, num_envs=2, vectorization_mode=mode, players=3)
+    try:
+        observations, _ = tables.reset(seed=5)
+        assert observations["observation"].shape == (2, encoding.observation_size(Rules(3)))
+        rng = np.random.default_rng(0)
+        ended = np.zeros(2, dtype=bool)
+        for _ in range(400):
+            actions = np.array([int(rng.choice(np.flatnonzero(mask))) for mask in observations["action_mask"]])
+            observations, rewards, terminated, _, _ = tables.step(actions)
+            assert rewards.shape == (2,)
+            ended |= terminated
+            if ended.all():
+                break
+        assert ended.any(), "a table finished a game"
+        assert not np.array_equal(observations["observation"][0], observations["observation"][1])
+    finally:
+        tables.close()

@@ -67,6 +67,13 @@ class Episode:
 
     @property
     def deciding(self) -> tuple[int, ...]:
+        try:
+            return self._memo["deciding"]  # type: ignore[no-any-return]
+        except KeyError:
+            deciding = self._memo["deciding"] = self._deciding()
+            return deciding
+
+    def _deciding(self) -> tuple[int, ...]:
         game = self.game
         if game.phase is Phase.OVER:
             return ()
@@ -133,7 +140,9 @@ class Episode:
                 self._after_action()
 
     def _after_action(self) -> None:
-        """An empty pile was taken (or never filled): no seat has cards on it any more."""
+        """The game moved on: forget the old position; an empty pile was taken (or never filled), so no
+        seat has cards on it any more."""
+        self._memo.clear()
         if not self.game.pile_size:
             self.own_in_pile = [() for _ in self.own_in_pile]
 
