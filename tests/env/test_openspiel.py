@@ -50,6 +50,15 @@ def test_random_simulations_pass_openspiels_checks(params: dict[str, Any]) -> No
     pyspiel.random_sim_test(load(max_steps=150, **params), num_sims=2, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("players", [3, 4, 11])
+def test_random_simulations_at_the_default_parameters_pass_openspiels_checks(players: int) -> None:
+    # At the default max_steps random play almost always runs to the bound (docs/env.md): the checks then
+    # cover the longest games the defaults allow, and a truncated game's returns are all 0.
+    game = load(players=players)
+    assert game.max_steps == spiel.DEFAULT_MAX_STEPS
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
 def test_parameters_build_the_rules() -> None:
     game = load(players=6, play_on_for_places=True)
     assert game.rules == Rules(6, play_on_for_places=True)

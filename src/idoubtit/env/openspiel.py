@@ -67,7 +67,8 @@ from idoubtit.env.resample import RESAMPLE_ATTEMPTS, resampled_episode, sample_g
 
 GAME_NAME: Final = "python_idoubtit"
 DEFAULT_PLAYERS: Final = 4
-DEFAULT_MAX_STEPS: Final = 100_000
+#: Decisions after which a game stops, every return 0: above the longest bot game measured (docs/env.md).
+DEFAULT_MAX_STEPS: Final = 2_500
 #: A card's chance outcome is its index in the standard deck.
 CARD_INDEX: Final = {card: index for index, card in enumerate(STANDARD_DECK)}
 #: The information state tensor's extra slots: the seat's own pending answer.
