@@ -195,7 +195,9 @@ def vector_steps(players: int, steps: int, mode: str, envs: int = 2) -> float:
         observations, _ = tables.reset(seed=1)
         started = time.perf_counter()
         for _ in range(steps):
-            actions = np.array([int(rng.choice(np.flatnonzero(mask))) for mask in observations["action_mask"]])
+            actions = np.array(
+                [int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0 for mask in observations["action_mask"]]
+            )
             observations, *_ = tables.step(actions)
         return steps * envs / (time.perf_counter() - started)
     finally:

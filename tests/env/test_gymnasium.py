@@ -71,7 +71,9 @@ def test_the_registered_id_makes_a_vector_env_whose_tables_play_on_their_own(mod
         rng = np.random.default_rng(0)
         ended = np.zeros(2, dtype=bool)
         for _ in range(400):
-            actions = np.array([int(rng.choice(np.flatnonzero(mask))) for mask in observations["action_mask"]])
+            actions = np.array(
+                [int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0 for mask in observations["action_mask"]]
+            )
             observations, rewards, terminated, _, _ = tables.step(actions)
             assert rewards.shape == (2,)
             ended |= terminated
