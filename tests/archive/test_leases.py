@@ -11,8 +11,8 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from idoubtit.archive import Archive, FencedError, InvalidInputError
-from idoubtit.engine import Game
+from idoubtit.archive import Archive, FencedError, InvalidInputError, RoomSettings
+from idoubtit.engine import Game, Rules
 from tests.archive.helpers import full_room
 from tests.archive.postgres import fresh_schema
 
@@ -149,3 +149,15 @@ def test_a_released_lease_is_announced_to_its_schema_alone(archive: Archive, pos
             heard = [notice.payload for notice in listener.notifies(timeout=5, stop_after=1)]
             assert heard == [code]
             assert list(stranger.notifies(timeout=0.5)) == []
+
+
+def test_a_room_made_for_a_node_is_leased_to_it_in_the_same_transaction(archive: Archive) -> None:
+    """No other node ever sees a new room without a holder (it would take it over while it is set up)."""
+    created = archive.create_room(RoomSettings(Rules(players=3)), node=ONE, lease_seconds=5)
+    assert created.lease is not None
+    assert (created.lease.node, created.lease.token) == (ONE, 1)
+    assert archive.unheld_rooms() == []
+    assert archive.take_lease(created.code, TWO, 5) is None
+    plain = archive.create_room(RoomSettings(Rules(players=3)))  # a single server's room: no lease
+    assert plain.lease is None
+    assert archive.unheld_rooms() == [plain.code]

@@ -6,6 +6,7 @@ phone would, never to the app in-process.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import signal
@@ -138,10 +139,17 @@ def truthful_cards(view: dict[str, Any]) -> list[str]:
 
 
 async def play_to_the_end(
-    client: TableClient, rng: random.Random, *, lie_chance: float = 0.2, doubt_chance: float = 0.3, timeout: float = 30
+    client: TableClient,
+    rng: random.Random,
+    *,
+    lie_chance: float = 0.2,
+    doubt_chance: float = 0.3,
+    timeout: float = 30,
+    actions: int | None = None,
 ) -> None:
-    """Play this seat until the game is over: mostly the truth, now and then a bluff; doubt at random."""
-    while True:
+    """Play this seat until the game is over (or until it made ``actions`` actions): mostly the truth, now
+    and then a bluff; doubt at random."""
+    for _ in itertools.count() if actions is None else range(actions):
         await client.until(lambda c: c.over or c.my_turn or c.my_window or c.closed, timeout=timeout)
         if client.over or client.closed:
             return

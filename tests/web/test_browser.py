@@ -608,6 +608,14 @@ def test_on_a_phone_the_hand_stays_put_through_reveals_long_words_and_refusals(
         fill_and_start(page)
         page.wait_for_selector(".hand-panel")
         top = page.evaluate(HAND_TOP)
+        # A refusal (a second reaction within two seconds) floats over the table, and a tap dismisses it.
+        for _ in range(2):
+            page.click("button[data-key=react]")
+            page.click("button[data-key=react-wow]")
+        page.wait_for_selector(".notice.floating")
+        assert page.evaluate(HAND_TOP) == top
+        page.click(".notice.floating")
+        page.wait_for_selector(".notice.empty", state="attached")
         reveals: set[str] = set()
         dues: set[str] = set()
         deadline = time.monotonic() + 40
@@ -619,14 +627,6 @@ def test_on_a_phone_the_hand_stays_put_through_reveals_long_words_and_refusals(
             assert page.evaluate(HAND_TOP) == top, (reveals, dues)
             page.wait_for_timeout(30)
         assert len(reveals) >= 3  # (nothing turned up yet, and at least two doubts settled)
-        # A refusal (a second reaction within two seconds) floats over the table, and a tap dismisses it.
-        for _ in range(2):
-            page.click("button[data-key=react]")
-            page.click("button[data-key=react-wow]")
-        page.wait_for_selector(".notice.floating")
-        assert page.evaluate(HAND_TOP) == top
-        page.click(".notice.floating")
-        page.wait_for_selector(".notice.empty", state="attached")
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()

@@ -8,12 +8,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from idoubtit.archive.errors import InvalidInputError
 from idoubtit.archive.models import BOT_LEVEL_LENGTH, GameStatus, RoomStatus, SeatKind
 from idoubtit.engine import IDoubtItError, Rules
 from idoubtit.i18n import DEFAULT_LANGUAGE, LANGUAGES, known_language
+
+if TYPE_CHECKING:
+    from idoubtit.archive.leases import Lease
 
 #: The host's choices for the coach at a table (see :attr:`RoomSettings.coach`).
 COACH_MODES = ("auto", "on", "off")
@@ -95,10 +98,12 @@ def _seconds(value: object, name: str) -> float:
 
 @dataclass(frozen=True, slots=True)
 class NewRoom:
-    """A room just created: its code, and the host's token in clear (handed out this once only)."""
+    """A room just created: its code, and the host's token in clear (handed out this once only); with
+    the lease its node took in the same transaction, when it was created for a node of a cluster."""
 
     code: str
     host_token: str
+    lease: Lease | None = None
 
 
 @dataclass(frozen=True, slots=True)

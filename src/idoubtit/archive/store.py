@@ -111,10 +111,15 @@ class Archive(LookingBack):
     # ----------------------------------------------------------------------------------------------
     # Rooms and seats
 
-    def create_room(self, settings: RoomSettings) -> NewRoom:
-        """A new room with a fresh code; the host's token comes back in clear this once only."""
+    def create_room(self, settings: RoomSettings, *, node: str | None = None, lease_seconds: float = 0) -> NewRoom:
+        """A new room with a fresh code; the host's token comes back in clear this once only.
+
+        With ``node`` (a node of a cluster) the room's lease is that node's from the very transaction that
+        makes the room: no other node ever sees it without a holder, and takes it over while it is being
+        set up."""
         if not isinstance(settings, RoomSettings):
             raise InvalidInputError(f"settings must be RoomSettings, not {type(settings).__name__}")
+        holder = None if node is None else leases.checked_node(node)
         host_token = new_token()
         for _ in range(CODE_ATTEMPTS):
             code, moment = new_room_code(), now()
@@ -126,12 +131,16 @@ class Archive(LookingBack):
                 created_at=moment,
                 updated_at=moment,
             )
+            lease = None
             try:
                 with self._transaction() as session:
                     session.add(room)
+                    if holder is not None:
+                        session.flush()
+                        lease = leases.take(session, room, holder, _later(moment, lease_seconds), moment)
             except IntegrityError:  # the code is taken (the only unique column here): draw another one
                 continue
-            return NewRoom(code, host_token)
+            return NewRoom(code, host_token, lease)
         raise ArchiveError(f"no free room code found in {CODE_ATTEMPTS} attempts")
 
     def load_room(self, code: str) -> RoomSnapshot:

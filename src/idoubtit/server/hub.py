@@ -12,6 +12,7 @@ import math
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any, Final, TypeVar
 
 from idoubtit.archive import (
@@ -210,6 +211,8 @@ class Hub:
             snapshot = await self._run(self.archive.load_room, code)
         except NotFoundError:
             return
+        if snapshot.code in self.tables:  # opened here meanwhile: that table is the one, never replaced
+            return
         await self._open_table(snapshot)
 
     async def create_room(self, options: object, address: str | None) -> tuple[Table, str]:
@@ -224,9 +227,13 @@ class Hub:
                 f"{self.config.rooms_per_address} rooms are open from your address; close one first",
                 429,
             )
-        created = await self._run(self.archive.create_room, settings)
-        if self.cluster is not None:
-            await self.cluster.claim(created.code)
+        if self.cluster is None:
+            created = await self._run(self.archive.create_room, settings)
+        else:  # leased to this node as it is made: no other node can take it over while it is set up
+            node, seconds = self.cluster.node, self.cluster.lease_seconds
+            created = await self._run(partial(self.archive.create_room, settings, node=node, lease_seconds=seconds))
+            if created.lease is not None:
+                self.cluster.held[created.code] = created.lease
         table = Table(
             code=created.code,
             settings=settings,
