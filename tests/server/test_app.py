@@ -226,6 +226,13 @@ async def test_a_frame_larger_than_the_limit_closes_only_that_connection(
     assert response.json() == {"ok": True, "protocol": 1}
 
 
+async def test_a_single_server_names_no_node_for_its_rooms(server: ServerProcess, http: httpx.AsyncClient) -> None:
+    table = await new_table(http, players=3, people=1, bots=None)
+    named = await http.get(f"/api/rooms/{table.code}/node")
+    assert named.json() == {"code": table.code, "node": None}
+    assert "x-idoubtit-node" not in named.headers
+
+
 async def test_http_refusals_are_namespaced_and_store_nothing(server: ServerProcess, http: httpx.AsyncClient) -> None:
     bad_rules = await http.post("/api/rooms", json={"players": 2})
     assert bad_rules.status_code == 400

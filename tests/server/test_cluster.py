@@ -226,6 +226,18 @@ async def test_any_node_sends_a_client_to_its_table(database: str, tmp_path: Pat
             answer = await http.get(f"/api/rooms/{table.code}")
         assert (answer.status_code, answer.json()["error"]["code"]) == (409, "room.elsewhere")
         assert answer.json()["error"]["node"] == f"http://127.0.0.1:{nodes[0].port}"
+        # For a proxy that routes by room code: any node names the one that plays it, also in a header.
+        for node in nodes:
+            async with httpx.AsyncClient(base_url=node.http, timeout=10) as http:
+                named = await http.get(f"/api/rooms/{table.code.lower()}/node")
+                assert named.status_code == 200
+                assert named.json() == {"code": table.code, "node": f"http://127.0.0.1:{nodes[0].port}"}
+                assert named.headers["x-idoubtit-node"] == f"127.0.0.1:{nodes[0].port}"
+                # No room: no node plays it, and the proxy sends the request to the node asked, which
+                # answers it (room.not_found) itself.
+                unknown = await http.get("/api/rooms/AAAAAA/node")
+                assert (unknown.status_code, unknown.json()) == (200, {"code": "AAAAAA", "node": None})
+                assert unknown.headers["x-idoubtit-node"] == f"127.0.0.1:{node.port}"
         async with AsyncExitStack() as stack:
             client = await stack.enter_async_context(TableClient.connect(nodes[1].ws, table.code, table.tokens[0]))
             assert client.room is not None  # followed room.elsewhere to the node that plays it

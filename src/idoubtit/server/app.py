@@ -15,13 +15,14 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketState
 
-from idoubtit.archive import Archive
+from idoubtit.archive import Archive, normalize_code
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.gate import Gate, LookupThrottle
 from idoubtit.server.history import ReviewWorker, add_history
@@ -219,6 +220,18 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
     async def room(request: Request, code: str) -> dict[str, Any]:
         table = hub_of(request).table(code)
         return table.room_info(link(request, table))
+
+    @app.get("/api/rooms/{code}/node")
+    async def room_node(request: Request, code: str) -> JSONResponse:
+        """Which node plays the room (null: none now), for a proxy that routes by room code. A node of a
+        cluster also says where to send the room's requests, as ``host:port`` in ``X-Idoubtit-Node``
+        (which nginx's auth_request passes on): that node, or itself when no node plays the room, so
+        that the request gets its own answer (``room.not_found``, ``room.moving``) from it."""
+        hub = hub_of(request)
+        node = await hub.node_of(code)
+        here = None if hub.cluster is None else hub.cluster.node
+        headers = {} if (node or here) is None else {"X-Idoubtit-Node": urlsplit(node or here or "").netloc}
+        return AsciiJSONResponse({"code": normalize_code(code)[:20], "node": node}, headers=headers)
 
     @app.post("/api/rooms/{code}/seats", status_code=201)
     async def join(request: Request, code: str) -> dict[str, Any]:

@@ -199,6 +199,15 @@ class Hub:
         moved.node = owner
         return moved
 
+    async def node_of(self, code: str) -> str | None:
+        """The URL of the node that plays the room: this one's or another's; None when no node plays it
+        now (no such room, or it is between nodes) or on a single server, which needs no name."""
+        try:
+            self.table(code)
+        except ServerError as error:
+            return (await self.elsewhere(error)).node
+        return None if self.cluster is None else self.cluster.node
+
     def drop_table(self, code: str) -> None:
         """This node lost the room to another one: its connections are told it moved, and closed."""
         table = self.tables.pop(code, None)
