@@ -31,7 +31,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' helpers start the processes
 
-from server import Player, act, read, table  # bench/server.py: the same scripted people
+from server import Player, act, measured_latencies, read, table  # bench/server.py: the same scripted people
 
 from tests.archive.postgres import Cluster, fresh_schema
 from tests.server.helpers import ServerProcess, free_port, host, new_table
@@ -110,14 +110,7 @@ async def load(nodes: list[ServerProcess], clients: int, seconds: float) -> tupl
         await player.socket.close()
     for reader in readers:
         reader.cancel()
-    latencies = []
-    for group in seated:
-        for player in group:
-            for sent, step in player.acked:
-                arrivals = [other.arrivals.get(step) for other in group]
-                if all(arrival is not None for arrival in arrivals):
-                    latencies.append(max(a for a in arrivals if a is not None) - sent)
-    return sorted(latencies), spent
+    return measured_latencies(seated), spent
 
 
 def scaling(database: Cluster, clients: int, seconds: float, directory: Path) -> None:

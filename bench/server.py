@@ -201,7 +201,8 @@ def share_the_cores(server: int) -> None:
         os.sched_setaffinity(0, cores[1:])
 
 
-def report(seated: list[list[Player]], elapsed: float) -> None:
+def measured_latencies(seated: list[list[Player]]) -> list[float]:
+    """Each action's latency, sorted: from its sending to the last person at its table seeing it."""
     latencies = []
     for group in seated:
         for player in group:
@@ -209,8 +210,12 @@ def report(seated: list[list[Player]], elapsed: float) -> None:
                 arrivals = [other.arrivals.get(step) for other in group]
                 if all(arrival is not None for arrival in arrivals):
                     latencies.append(max(a for a in arrivals if a is not None) - sent)
+    return sorted(latencies)
+
+
+def report(seated: list[list[Player]], elapsed: float) -> None:
+    latencies = measured_latencies(seated)
     messages = sum(player.messages for group in seated for player in group)
-    latencies.sort()
     clients = sum(len(group) for group in seated)
     p99 = latencies[int(0.99 * (len(latencies) - 1))]
     print(f"{clients} clients at {len(seated)} tables for {elapsed:.0f} s: {len(latencies)} actions measured")
