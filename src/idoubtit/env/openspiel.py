@@ -449,7 +449,7 @@ class Observer:
 
     def set_from(self, state: IDoubtItState, player: int) -> None:
         self.tensor.fill(0.0)
-        if player < 0:  # OpenSpiel asks for the shape with no player: zeros of the right size
+        if player < 0:  # a chance or terminal "player" id sees nothing: zeros of the right size
             return
         if state.dealing:
             cards = state.dealt_to(player)
