@@ -93,10 +93,13 @@ async def load(nodes: list[ServerProcess], clients: int, seconds: float) -> tupl
     """Tables of four spread over the nodes, played for a while; the latencies measured and each node's
     CPU seconds over the play."""
     seated: list[list[Player]] = []
-    for index in range(clients // 4):
-        node = nodes[index % len(nodes)]
-        async with httpx.AsyncClient(base_url=node.http, timeout=60) as http:
-            seated.append(await table(http, node.ws, 4, index))
+    lobbies = [httpx.AsyncClient(base_url=node.http, timeout=60) for node in nodes]
+    try:
+        for index in range(clients // 4):
+            seated.append(await table(lobbies[index % len(nodes)], nodes[index % len(nodes)].ws, 4, index))
+    finally:
+        for lobby in lobbies:
+            await lobby.aclose()
     everyone = [player for group in seated for player in group]
     readers = [asyncio.create_task(read(player)) for player in everyone]
     pids = [node.process.pid for node in nodes if node.process is not None]

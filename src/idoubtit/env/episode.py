@@ -67,11 +67,7 @@ class Episode:
 
     @property
     def deciding(self) -> tuple[int, ...]:
-        try:
-            return self._memo["deciding"]  # type: ignore[no-any-return]
-        except KeyError:
-            deciding = self._memo["deciding"] = self._deciding()
-            return deciding
+        return self.memo("deciding", self._deciding)
 
     def _deciding(self) -> tuple[int, ...]:
         game = self.game

@@ -229,8 +229,8 @@ def _add_lobby(app: FastAPI, config: ServerConfig) -> None:
         that the request gets its own answer (``room.not_found``, ``room.moving``) from it."""
         hub = hub_of(request)
         node = await hub.node_of(code)
-        here = None if hub.cluster is None else hub.cluster.node
-        headers = {} if (node or here) is None else {"X-Idoubtit-Node": urlsplit(node or here or "").netloc}
+        target = node or (None if hub.cluster is None else hub.cluster.node)
+        headers = {"X-Idoubtit-Node": urlsplit(target).netloc} if target else {}
         return AsciiJSONResponse({"code": normalize_code(code)[:20], "node": node}, headers=headers)
 
     @app.post("/api/rooms/{code}/seats", status_code=201)

@@ -565,6 +565,8 @@ function notice() {
 }
 
 function dismissNotice() {
+  if (page.noticeTimer) clearTimeout(page.noticeTimer.id); // (the same notice again gets a timer of its own)
+  page.noticeTimer = null;
   page.notice = "";
   render();
 }
@@ -573,8 +575,8 @@ function dismissLater(text) {
   if (page.noticeTimer && page.noticeTimer.text === text) return;
   if (page.noticeTimer) clearTimeout(page.noticeTimer.id);
   const id = setTimeout(() => {
-    page.noticeTimer = null;
     if (page.notice === text) dismissNotice();
+    else page.noticeTimer = null;
   }, NOTICE_MS);
   page.noticeTimer = { text, id };
 }
