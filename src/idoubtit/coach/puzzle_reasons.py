@@ -78,27 +78,45 @@ def play_why(view: View, answer: Play, options: Sequence[Action], wins: Sequence
     does not), or which card to give away; else the chances themselves."""
     due = view.due_rank
     false = [card for card in answer.cards if card.rank is not due]
-    true = [card for card in answer.cards if card.rank is due]
     rivals = [option for option in options if isinstance(option, Play) and not _same_cards(option, answer)]
-    most_false = max((_false_count(option, due) for option in rivals), default=0)
+    rival_false = [_false_count(option, due) for option in rivals]
     kept = _left_after(view.hand, answer.cards)
     next_rank = Rank(advance(due.value, seats_in_turn(view), view.rules.ascending))
-    holds_due = any(card.rank is due for card in view.hand)
     if kept and all(card.rank is next_rank for card in kept) and len(false) > 1:
         return {"key": "keep_next", "rank": str(due), "next": str(next_rank), "cards": _texts(answer.cards)}
-    if not holds_due:
-        if len(answer.cards) == 1 and most_false > 1:
-            return {"key": "no_due_one", "rank": str(due), "cards": _texts(answer.cards)}
-        if len(answer.cards) > 1 and all(_false_count(option, due) < len(false) for option in rivals):
-            return {"key": "no_due_more", "rank": str(due), "count": len(false), "cards": _texts(answer.cards)}
-        if all(_false_count(option, due) == len(false) for option in rivals):
-            return {"key": "no_due_card", "rank": str(due), "cards": _texts(answer.cards)}
-    elif not false and most_false > 0:
-        return {"key": "true_alone", "rank": str(due), "cards": _texts(true)}
-    elif false and most_false > len(false):
-        return {"key": "add_some", "rank": str(due), "extra": _texts(false)}
-    elif false and all(_false_count(option, due) < len(false) for option in rivals):
-        return {"key": "add_bluff", "rank": str(due), "extra": _texts(false)}
+    if any(card.rank is due for card in view.hand):
+        why = _why_with_the_due_rank(answer, due, len(false), rival_false)
+    else:
+        why = _why_without_the_due_rank(answer, due, len(false), rival_false)
+    return why if why is not None else _why_by_chances(answer, wins)
+
+
+def _why_without_the_due_rank(answer: Play, due: Rank, false: int, rival_false: Sequence[int]) -> dict[str, Any] | None:
+    """The seat holds none of the due rank: which bluff, and how big."""
+    if len(answer.cards) == 1 and max(rival_false, default=0) > 1:
+        return {"key": "no_due_one", "rank": str(due), "cards": _texts(answer.cards)}
+    if len(answer.cards) > 1 and all(count < false for count in rival_false):
+        return {"key": "no_due_more", "rank": str(due), "count": false, "cards": _texts(answer.cards)}
+    if all(count == false for count in rival_false):
+        return {"key": "no_due_card", "rank": str(due), "cards": _texts(answer.cards)}
+    return None
+
+
+def _why_with_the_due_rank(answer: Play, due: Rank, false: int, rival_false: Sequence[int]) -> dict[str, Any] | None:
+    """The seat holds the due rank: play it alone, or add bluff cards to it."""
+    most_false = max(rival_false, default=0)
+    if not false and most_false > 0:
+        return {"key": "true_alone", "rank": str(due), "cards": _texts([c for c in answer.cards if c.rank is due])}
+    if false and most_false > false:
+        extra = [card for card in answer.cards if card.rank is not due]
+        return {"key": "add_some", "rank": str(due), "extra": _texts(extra)}
+    if false and all(count < false for count in rival_false):
+        extra = [card for card in answer.cards if card.rank is not due]
+        return {"key": "add_bluff", "rank": str(due), "extra": _texts(extra)}
+    return None
+
+
+def _why_by_chances(answer: Play, wins: Sequence[float]) -> dict[str, Any]:
     ranked = sorted(wins, reverse=True)
     return {
         "key": "chances",
