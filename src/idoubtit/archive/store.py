@@ -30,9 +30,9 @@ from idoubtit.archive.history import (
     lineup_row,
     record_seat_numbers,
 )
+from idoubtit.archive.inputs import bot_level_of, canonical_action, dealt_record, display_name_of
 from idoubtit.archive.leases import Fence, Lease
 from idoubtit.archive.models import (
-    BOT_LEVEL_LENGTH,
     NAME_LENGTH,
     ActionRow,
     GameRow,
@@ -47,7 +47,7 @@ from idoubtit.archive.models import (
 from idoubtit.archive.reading import game_snapshot, room_snapshots, seat_snapshot
 from idoubtit.archive.reads import LookingBack, room_row
 from idoubtit.archive.snapshots import GameSnapshot, JoinedSeat, NewRoom, RoomSettings, RoomSnapshot, SeatSnapshot
-from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
+from idoubtit.engine import Game, IDoubtItError, Rules
 from idoubtit.engine.rules import MAX_OPEN_TABLE
 from idoubtit.history import game_numbers
 
@@ -55,8 +55,6 @@ from idoubtit.history import game_numbers
 CODE_ATTEMPTS: Final = 20
 #: The longest a lease may be taken for at once, in seconds (a node renews it every few seconds).
 MAX_LEASE_SECONDS: Final = 600
-#: Seeds are stored as 64-bit integers (BIGINT on PostgreSQL).
-SEED_BITS: Final = 63
 
 
 class Archive(LookingBack):
@@ -169,7 +167,7 @@ class Archive(LookingBack):
         """Seat a person at the room (the given seat, or the lowest empty one); the seat's token comes
         back in clear this once only, and the archive keeps only its hash. ``player_id`` is the random id
         the person's browser keeps, which ties their games at every table together (None: none)."""
-        name = _display_name(display_name)
+        name = display_name_of(display_name)
         player = checked_player_id(player_id)
         token = new_token()
         chosen = self._take_seat(code, number, SeatKind.HUMAN, name, None, hash_token(token), player)
@@ -177,8 +175,8 @@ class Archive(LookingBack):
 
     def seat_bot(self, code: str, level: str, number: int | None = None, display_name: str | None = None) -> int:
         """Seat a computer player of ``level`` (the given seat, or the lowest empty one); returns its seat."""
-        name = _display_name(_bot_level(level)[:NAME_LENGTH] if display_name is None else display_name)
-        return self._take_seat(code, number, SeatKind.BOT, name, _bot_level(level), None)
+        name = display_name_of(bot_level_of(level)[:NAME_LENGTH] if display_name is None else display_name)
+        return self._take_seat(code, number, SeatKind.BOT, name, bot_level_of(level), None)
 
     def remove_bot(self, code: str, number: int) -> None:
         """Take the computer player out of seat ``number``, between games: the seat is empty again."""
@@ -190,8 +188,8 @@ class Archive(LookingBack):
     def set_bot_level(self, code: str, number: int, level: str, display_name: str | None = None) -> None:
         """Give the computer player in seat ``number`` another level, between games; its name stays
         unless ``display_name`` gives it a new one (a character brings its own)."""
-        level = _bot_level(level)
-        name = None if display_name is None else _display_name(display_name)
+        level = bot_level_of(level)
+        name = None if display_name is None else display_name_of(display_name)
         with self._transaction() as session:
             room, seat = self._bot_seat(session, code, number, "changed")
             seat.bot_level = level
@@ -441,7 +439,7 @@ class Archive(LookingBack):
             )
             if first is None:
                 first = 0 if latest is None else (latest.first_seat + 1) % rules.players
-            record = _dealt_record(rules, seed, hands, first)
+            record = dealt_record(rules, seed, hands, first)
             moment = now()
             game = GameRow(
                 room_id=room.id,
@@ -471,7 +469,7 @@ class Archive(LookingBack):
         skips one raises :class:`ConflictError`; either way nothing is stored. With ``fence`` the write
         is refused (:class:`FencedError`) unless that lease still holds the game's room (archive/leases.py).
         """
-        canonical = _canonical(notation, step)
+        canonical = canonical_action(notation, step)
         try:
             with self._transaction() as session:
                 if fence is not None:
@@ -515,7 +513,7 @@ class Archive(LookingBack):
             expected.update(refused)
             for game_id, step, notation in actions:
                 try:
-                    canonical = _canonical(notation, step)
+                    canonical = canonical_action(notation, step)
                     expected_step = expected[game_id]
                     if isinstance(expected_step, ArchiveError):
                         raise expected_step
@@ -621,30 +619,6 @@ class Archive(LookingBack):
         return self.game(game_id).record
 
 
-def _canonical(notation: str, step: int) -> str:
-    if isinstance(step, bool) or not isinstance(step, int) or step < 0:
-        raise InvalidInputError(f"step must be a whole number from 0, not {step!r}")
-    try:
-        return str(parse_action(notation))
-    except IDoubtItError as error:
-        raise InvalidInputError(f"action {notation!r} cannot be read: {error}") from None
-
-
-def _display_name(text: str) -> str:
-    if not isinstance(text, str):
-        raise InvalidInputError(f"a display name must be text, not {type(text).__name__}")
-    name = " ".join(text.split())  # no leading, trailing or repeated spaces, no newlines or tabs
-    if not name or len(name) > NAME_LENGTH or not name.isprintable():
-        raise InvalidInputError(f"a display name has 1 to {NAME_LENGTH} printable characters, not {text!r}")
-    return name
-
-
-def _bot_level(level: object) -> str:
-    if not isinstance(level, str) or not 0 < len(level.strip()) <= BOT_LEVEL_LENGTH:
-        raise InvalidInputError(f"bot level must be a bot level or spec, not {level!r}")
-    return level.strip()
-
-
 def _seat_row(session: Session, room: RoomRow, code: str, number: int) -> SeatRow:
     if isinstance(number, bool) or not isinstance(number, int):
         raise InvalidInputError(f"{number!r} is not a seat number")
@@ -687,17 +661,3 @@ def _seat_to_take(code: str, players: int, taken: set[int], number: int | None) 
     if number in taken:
         raise ConflictError(f"seat {number} in room {code} is taken")
     return number
-
-
-def _dealt_record(rules: Rules, seed: int | None, hands: Sequence[Sequence[str]] | None, first: int) -> dict[str, Any]:
-    """The header of a new game's record, checked by dealing the game once (so it is sure to replay)."""
-    try:
-        if hands is not None:
-            return Game.from_hands(rules, list(hands), first).record()
-        if seed is None:
-            seed = secrets.randbits(SEED_BITS)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not -(2**SEED_BITS) <= seed < 2**SEED_BITS:
-            raise InvalidInputError(f"a seed is a 64-bit whole number, not {seed!r}")
-        return Game.deal(rules, seed, first).record()
-    except IDoubtItError as error:
-        raise InvalidInputError(f"cannot deal this game: {error}") from None
