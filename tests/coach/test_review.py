@@ -11,7 +11,7 @@ import pytest
 from idoubtit.bots import make_bot
 from idoubtit.bots.runner import play_out
 from idoubtit.coach import Review, review_game
-from idoubtit.coach.review import label_of
+from idoubtit.coach.review import _BluffWatch, label_of
 from idoubtit.coach.words import review_line
 from idoubtit.engine import Game, IDoubtItError, Rules, parse_action
 from idoubtit.i18n import translations
@@ -130,6 +130,33 @@ def test_only_a_finished_game_is_reviewed_and_only_a_seat_at_it() -> None:
         review_game(game.record(), 0)
     with pytest.raises(IDoubtItError, match="seat 5"):
         review_game(claim_of_two_kings("doubt"), 5)
+
+
+def bluffs_that_worked(game: Game, actions: list[str], seat: int = 0) -> list[int]:
+    """Apply ``actions`` (notation) to a game at its start, showing ``seat``'s bluff watch each action's
+    events as the review does; the steps of the bluffs it says worked."""
+    watch = _BluffWatch(seat)
+    for step, text in enumerate(actions):
+        watch.saw(step, game.apply(parse_action(text)))
+    return watch.finish()
+
+
+def test_an_uncaught_bluff_worked_and_a_caught_one_or_a_true_play_did_not() -> None:
+    actions = [
+        "play 0 AS as A", "decline 1", "decline 2",  # step 0: the truth
+        "play 1 2C as K", "decline 2", "decline 0",  # another seat's bluff is not seat 0's
+        "play 2 QS as Q", "decline 0", "decline 1",
+        "play 0 5C as J", "decline 1", "decline 2",  # step 9: a bluff nobody doubts...
+        "play 1 3C as 10", "decline 2", "decline 0",  # ...still face down when the next play covers it
+        "play 2 9D as 9", "decline 0", "decline 1",
+        "play 0 6C as 8", "doubt 1",  # step 18: a bluff doubted and turned up
+    ]  # fmt: skip
+    assert bluffs_that_worked(Game.from_hands(Rules(3), HANDS), actions) == [9]
+
+
+def test_a_false_last_card_turned_up_by_the_rules_did_not_work() -> None:
+    game = Game.from_hands(Rules(3), [["AS", "5S"], ["KH", "2C", "3C"], ["QS", "9D", "JC"]])
+    assert bluffs_that_worked(game, ["play 0 AS 5S as A"]) == []  # R10 turns a last play up: caught
 
 
 def test_labels_follow_the_documented_thresholds() -> None:
