@@ -78,12 +78,55 @@ def test_a_false_last_card_when_a_true_play_was_possible_is_flagged() -> None:
     assert last.best == "play 0 AS as A"
 
 
+@pytest.mark.parametrize(
+    ("hand", "cards", "why"),
+    [
+        (["AS", "5S"], ["AS"], "chances"),  # the true card alone, the false one kept: what R10 makes right
+        (["AS", "AH"], ["AS", "AH"], "chances"),  # going out with true cards only
+        # No card of the due rank: a false last card is all there is (the reason still warns of R10).
+        (["5S"], ["5S"], "last_card_bluff"),
+    ],
+    ids=["truth-before-the-last-card", "out-with-the-truth", "no-true-play-possible"],
+)
+def test_near_the_last_card_the_best_move_is_not_flagged(hand: list[str], cards: list[str], why: str) -> None:
+    game = Game.from_hands(Rules(3), [hand, ["KH", "2C", "3C"], ["QS", "9D", "JC"]])
+    game.play(0, cards)
+    chosen = decision_at(review(finished(game)), 0)
+    assert chosen.best == chosen.chosen
+    assert chosen.label == "best"
+    assert chosen.loss < 0.5
+    assert chosen.why["key"] == why
+
+
 def test_v5_announcing_another_rank_than_the_due_one_is_a_blunder() -> None:
     game = Game.from_hands(Rules(3, strict_announcing=True), HANDS)
     game.play(0, ["KS"], "K")  # A is due: R7 gives seat 0 the pile at once
     wrong = decision_at(review(finished(game)), 0)
     assert wrong.label == "blunder"
     assert wrong.why == {"key": "wrong_rank", "announced": "K", "due": "A"}
+
+
+def test_v5_the_experts_own_play_announcing_the_due_rank_is_not_flagged() -> None:
+    game = Game.from_hands(Rules(3, strict_announcing=True), HANDS)
+    game.play(0, ["AS", "KS"], "A")  # the expert's own choice here: an Ace and a King, announced as Aces
+    chosen = decision_at(review(finished(game)), 0)
+    assert chosen.best == "play 0 AS KS as A"
+    assert chosen.label == "best"
+    assert chosen.loss < 0.5
+
+
+def test_v5_the_truth_alone_announcing_the_due_rank_is_an_inaccuracy_not_a_blunder() -> None:
+    """Announcing the due rank is what V5 asks, so the wrong-rank blunder must not fire; what is left is
+    the search's own judgement, and the expert would slip a King in with the Ace (a King comes round to
+    seat 0 only on its tenth turn), rating the lone Ace about 4.5 points lower. That is an inaccuracy by the README's
+    thresholds (3 to 7 points), and we expect exactly that: less would hide the search's advice, more
+    would treat a true play as if it broke a rule."""
+    game = Game.from_hands(Rules(3, strict_announcing=True), HANDS)
+    game.play(0, ["AS"], "A")
+    chosen = decision_at(review(finished(game)), 0)
+    assert chosen.label == "inaccuracy"
+    assert 3.0 <= chosen.loss < 7.0
+    assert chosen.why == {"key": "add_bluff", "cards": ["KS"], "rank": "A"}
 
 
 def test_every_decision_of_the_seat_is_reviewed_and_only_its_own() -> None:
