@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.widgets import Button, RichLog, Static
 
 from idoubtit import Game, Phase, Rules
 from idoubtit.bots import make_bot
+from idoubtit.coach import Coach
 from idoubtit.i18n import translations
+from idoubtit.tui import app as table_module
 from idoubtit.tui.app import CardButton, ResultScreen, TableApp
+from idoubtit.tui.text import table_coach
 
 
 def table(rules: Rules, seed: int, language: str = "en") -> TableApp:
@@ -48,6 +52,31 @@ async def test_a_whole_game_with_the_keyboard_then_another() -> None:
         assert app.game.first == 1  # D8: the seat after the previous first player starts
         assert app.played == [first_game]  # kept for the archive, which stores every game of the table
         assert not isinstance(app.screen, ResultScreen)
+        await pilot.press("q")
+
+
+async def test_each_game_at_the_table_gets_a_coach_of_its_own_seeded_by_its_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The coach's randomness is the game's number at the table (public), never its deal's seed: the
+    next game's coach too comes from :func:`~idoubtit.tui.text.table_coach`, which is never shown the deal."""
+    numbers: list[int] = []
+
+    def counted(rules: Rules, me: int, number: int = 1) -> Coach:
+        numbers.append(number)
+        return table_coach(rules, me, number)
+
+    monkeypatch.setattr(table_module, "table_coach", counted)
+    game = Game.deal(Rules(3), 5)
+    bots = {seat: make_bot("honest", random.Random(seat)) for seat in (1, 2)}
+    app = TableApp(game, bots, translations("en"), delay=0, coach=True)
+    async with app.run_test(size=(110, 34)) as pilot:
+        first = app.coach
+        await app.after_result(True)  # what "another game" on the result screen does
+        await pilot.pause()
+        assert app.game is not game
+        assert app.coach is not first
+        assert numbers == [1, 2]
         await pilot.press("q")
 
 

@@ -40,6 +40,7 @@ from idoubtit.tui.text import (
     rank_names,
     seat_label,
     seat_names,
+    table_coach,
     truthful_pick,
 )
 
@@ -146,16 +147,16 @@ class TableApp(App[None]):
     ) -> None:
         super().__init__()
         self.game, self.bots, self.tr, self.delay, self.me = game, bots, tr, delay, me
+        self.games_played = 1
         #: ``--coach``: one coach per game (it follows the game's views); its last word, by step.
         self.coached = coach
-        self.coach = Coach(me, game.rules, seed=game.seed or 0) if coach else None
+        self.coach = self.fresh_coach()
         self.coach_said: tuple[int, str] | None = None
         #: Every game played to its end at this table, in order (the archive stores each one).
         self.played: list[Game] = []
         self.names = list(names) if names is not None else seat_names(tr, game.rules.players, me, game.seed)
         self.narrator = Narrator(tr, self.names, me)
         self.told = 0
-        self.games_played = 1
         self.cursor = 0  # the card the keyboard is on, even before any card has the focus
         _ = tr.gettext
         self.title = _("I Doubt It")
@@ -457,6 +458,10 @@ class TableApp(App[None]):
         headline = _("You win!") if winner == self.me else _("%(name)s wins.") % {"name": self.names[winner]}
         self.push_screen(ResultScreen(f"{headline}\n\n{places}", self.tr), self.after_result)
 
+    def fresh_coach(self) -> Coach | None:
+        """With ``--coach``, a coach for the game now dealt: the ``games_played``-th at this table."""
+        return table_coach(self.game.rules, self.me, self.games_played) if self.coached else None
+
     async def after_result(self, again: bool | None) -> None:
         if not again:
             self.exit()
@@ -467,6 +472,5 @@ class TableApp(App[None]):
         seed = random.Random(f"{previous.seed}/{self.games_played}").randrange(2**32)
         self.games_played += 1
         self.game = Game.deal(previous.rules, seed, first)
-        if self.coached:
-            self.coach, self.coach_said = Coach(self.me, self.game.rules, seed=seed), None
+        self.coach, self.coach_said = self.fresh_coach(), None
         await self.start_turns()

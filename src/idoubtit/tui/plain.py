@@ -13,7 +13,6 @@ from typing import TextIO
 from idoubtit.bots import Bot
 from idoubtit.bots.runner import ask as ask_bot
 from idoubtit.bots.runner import settle_window, window_answers
-from idoubtit.coach import Coach
 from idoubtit.engine import Card, Game, IDoubtItError, MalformedInputError, Phase, Play, Rank, parse_action
 from idoubtit.tui.text import (
     Narrator,
@@ -27,6 +26,7 @@ from idoubtit.tui.text import (
     seat_label,
     seat_names,
     status_line,
+    table_coach,
     truthful_pick,
 )
 
@@ -54,7 +54,7 @@ class PlainGame:
     ) -> None:
         self.game, self.bots, self.tr, self.me = game, bots, tr, me
         #: ``--coach``: the expert's reading of each claim and its move on our turn, from our view alone.
-        self.coach = Coach(me, game.rules, seed=game.seed or 0) if coach else None
+        self.coach = table_coach(game.rules, me) if coach else None
         self.stdin, self.stdout = stdin, stdout
         self.names = list(names) if names is not None else seat_names(tr, game.rules.players, me, game.seed)
         self.narrator = Narrator(tr, self.names, me)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from idoubtit.bots.characters import computer_name
-from idoubtit.coach import Advice
+from idoubtit.coach import Advice, Coach
 from idoubtit.coach.words import coach_line
 from idoubtit.engine import (
     Card,
@@ -26,6 +26,7 @@ from idoubtit.engine import (
     Rank,
     Revealed,
     RevealReason,
+    Rules,
     View,
     WindowClosed,
     WrongRank,
@@ -233,6 +234,15 @@ def truthful_pick(view: View) -> tuple[int, ...]:
     positions = tuple(position for position, card in enumerate(view.hand) if card.rank is view.due_rank)
     cap = view.rules.max_cards_per_play
     return positions if cap is None else positions[:cap]
+
+
+def table_coach(rules: Rules, me: int, number: int = 1) -> Coach:
+    """The coach of seat ``me`` for the ``number``-th game at this terminal table.
+
+    Its randomness comes from that number, which everyone at the table knows, never from the deal's seed:
+    a coach seeded by the deal would think with the hidden shuffle's number, so two deals its seat cannot
+    tell apart could get different advice (the server seeds its coaches from the room and game number)."""
+    return Coach(me, rules, seed=f"terminal/{number}")
 
 
 def coach_text(tr: Translations, advice: Advice, names: Sequence[str]) -> str:
