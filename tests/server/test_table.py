@@ -1,17 +1,26 @@
 """A table at work, through a real server: whole games, the doubt window in real time (D3, R9),
-timers, reconnects, a bot standing in for an away person, and another game at the same table (D8)."""
+timers, reconnects, a bot standing in for an away person, and another game at the same table (D8); and
+in-process, how a table stores what it is sent and shows it only once stored."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
 
 import httpx
 
-from idoubtit.archive import Archive
+from idoubtit.archive import Archive, GameSnapshot, GameStatus, RoomSettings, RoomStatus, SeatKind, hash_token
+from idoubtit.bots.fallback import default_play
 from idoubtit.client.table_client import TableClient
-from idoubtit.engine import Game
+from idoubtit.engine import Game, Phase, Rules
+from idoubtit.server.config import ServerConfig
+from idoubtit.server.protocol import ActionRequest, ServerError
+from idoubtit.server.seats import Seat
+from idoubtit.server.table import Table
 from tests.server.helpers import ServerProcess, new_table, play_to_the_end, start, truthful_cards
 
 
@@ -195,3 +204,120 @@ async def test_d8_each_game_at_a_table_starts_at_the_seat_after_the_last_games_f
                 stored = archive.load_room(table.code).latest_game
             assert stored is not None
             assert (stored.number, stored.record["first"]) == (number, first)
+
+
+# --------------------------------------------------------------------------------------------------
+# In-process: how a table stores and shows actions (write-ahead, answers to one claim stored together)
+
+
+class GatedStorage:
+    """An archive whose commits wait until the test opens the gate; it notes every action given to it,
+    and refuses the steps in ``refuse``."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+        self.gate.set()
+        self.stored: list[tuple[int, str]] = []
+        self.refuse: set[int] = set()
+
+    async def append_action(self, game_id: int, step: int, notation: str) -> None:
+        await self.gate.wait()
+        if step in self.refuse:
+            raise OSError(f"the disk refused step {step}")
+        self.stored.append((step, notation))
+
+    async def finish_game(self, game_id: int, places: Sequence[int]) -> None:
+        pass
+
+
+class Listener:
+    """A connection that keeps every update it is sent, decoded."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.log_sent = 0
+        self.updates: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    def send_text(self, text: str) -> None:
+        self.updates.append(json.loads(text))
+
+    def replace(self, message: dict[str, Any]) -> None:
+        pass
+
+
+def people_table(storage: GatedStorage, players: int = 4) -> tuple[Table, list[Listener]]:
+    """A dealt table of people, each seat connected once; seat 0 plays first."""
+    settings = RoomSettings(Rules(players), doubt_seconds=60)
+    seats = {n: Seat(n, f"Person {n}", SeatKind.HUMAN, None, hash_token(f"token-{n}")) for n in range(players)}
+    config = ServerConfig(bot_delay_seconds=0, batch_seconds=0.01, grace_seconds=60)
+    table = Table("ABCDEF", settings, "host", RoomStatus.WAITING, seats, config, storage)
+    record = Game.deal(settings.rules, seed=11).record()
+    table.start(GameSnapshot(1, "ABCDEF", 1, GameStatus.PLAYING, record, None, datetime.now(UTC), None, None))
+    listeners = [Listener() for _ in range(players)]
+    for seat, listener in enumerate(listeners):
+        table.connect(listener, f"token-{seat}")
+    return table, listeners
+
+
+async def claim_by_seat_zero(table: Table, listener: Listener) -> None:
+    assert table.game is not None
+    play = default_play(table.game.view(0))
+    await table.request(listener, ActionRequest("play", table.state_id, play.cards, play.rank, id="play"))
+
+
+async def test_answers_to_one_claim_are_stored_in_one_go_and_shown_in_one_update() -> None:
+    storage = GatedStorage()
+    table, listeners = people_table(storage)
+    await claim_by_seat_zero(table, listeners[0])
+    before = [len(listener.updates) for listener in listeners]
+    storage.gate.clear()  # the archive is slow: the three answers arrive while the first is being stored
+    state = table.state_id
+    answers = [
+        asyncio.ensure_future(table.request(listeners[seat], ActionRequest("decline", state, id=f"d{seat}")))
+        for seat in (1, 2, 3)
+    ]
+    await asyncio.sleep(0.05)
+    assert table.game is not None
+    assert table.game.phase is Phase.PLAY  # the table took all three: the window closed (D3)
+    assert [len(listener.updates) for listener in listeners] == before  # nobody is shown what is not stored
+    storage.gate.set()
+    await asyncio.gather(*answers)
+    assert [step for step, _ in storage.stored] == [0, 1, 2, 3]  # in step order
+    for seat, listener in enumerate(listeners):
+        (update,) = listener.updates[before[seat] :]  # one update for all three declines
+        kinds = [event["type"] for event in update["view"]["events"]]
+        assert kinds.count("declined") == 3
+        assert update.get("ack") == (f"d{seat}" if seat else None)  # each sender finds its own id
+        assert update["state"] == table.state_id
+    table.close()
+
+
+async def test_an_action_the_archive_refuses_is_taken_back_with_the_ones_after_it() -> None:
+    storage = GatedStorage()
+    table, listeners = people_table(storage)
+    await claim_by_seat_zero(table, listeners[0])
+    storage.refuse = {2}  # the second decline cannot be stored, so the third (after it) cannot stand either
+    storage.gate.clear()
+    state = table.state_id
+    answers = [
+        asyncio.ensure_future(table.request(listeners[seat], ActionRequest("decline", state, id=f"d{seat}")))
+        for seat in (1, 2, 3)
+    ]
+    await asyncio.sleep(0.05)
+    storage.gate.set()
+    results = await asyncio.gather(*answers, return_exceptions=True)
+    assert results[0] is None
+    for refused in results[1:]:
+        assert isinstance(refused, ServerError)
+        assert refused.code == "server.storage"
+    assert table.game is not None
+    assert table.game is table.shown  # back to what is stored: seat 1's decline only
+    assert table.game.phase is Phase.DOUBT
+    assert sorted(table.game.awaiting) == [2, 3]
+    assert table.state_id == state  # a decline that leaves the window open keeps the state: 2 and 3 may retry
+    (update,) = listeners[2].updates[-1:]
+    assert [event["type"] for event in update["view"]["events"]] == ["declined"]
+    table.close()

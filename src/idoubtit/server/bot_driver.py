@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Coroutine
 from typing import Any, Protocol
 
 from idoubtit.archive import RoomSettings
@@ -42,8 +42,9 @@ class BotTable(Protocol):
     def doubt_queued(self, seat_number: int) -> bool:
         """Whether the seat's doubt of the open claim waits in the batch (R9): it has answered."""
 
-    async def take_bot_action(self, seat_number: int, action: Action) -> None:
-        """Apply a bot's checked action (called under the table's lock)."""
+    def take_bot_action(self, seat_number: int, action: Action) -> Awaitable[None] | None:
+        """Apply a bot's checked action (called under the table's lock); what it returns is awaited once
+        the lock is free."""
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
 
@@ -118,7 +119,9 @@ class BotDriver:
                     "room %s: bot at seat %d chose an illegal %s; it plays by default", table.code, seat_number, action
                 )
                 action = default_action(view)
-            await table.take_bot_action(seat_number, action)
+            taken = table.take_bot_action(seat_number, action)
+        if taken is not None:
+            await taken
 
     def _delay(self) -> float:
         """How long a bot waits before it answers: the server's bot delay, and in a doubt window a random

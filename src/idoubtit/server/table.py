@@ -1,10 +1,13 @@
 """One room at run time: its seats and connections, the game, the doubt window, timers and bots.
 
-Every change goes through :meth:`Table._commit` under the table's lock: the action is tried on a copy of
-the game (the engine's checked door), stored in the archive (write-ahead), and only then becomes the
-table's game; after that each connection is sent what its own seat may see, and timers and bots are
-set for the next decision (the clocks are :mod:`idoubtit.server.timers`, the bots are asked by
-:mod:`idoubtit.server.bot_driver`, and a seat that gives no answer plays :mod:`idoubtit.bots.fallback`).
+Every change goes through :meth:`Table._apply` under the table's lock: the action is tried on a copy of
+the game (the engine's checked door) and becomes the game the table decides by, and it is sent to the
+archive (write-ahead). Nobody is shown it before the archive has it: once every action sent has been
+stored, each connection is sent what its own seat may see (:attr:`Table.shown`), with one update for all
+the actions stored meanwhile, and timers and bots are set for the next decision (the clocks are
+:mod:`idoubtit.server.timers`, the bots are asked by :mod:`idoubtit.server.bot_driver`, and a seat that
+gives no answer plays :mod:`idoubtit.bots.fallback`). Because the lock is not held while the archive
+stores, the other seats' answers to one claim are checked and stored together, in one commit.
 Actions from people are checked in the order the protocol promises: token (when the connection said
 hello) → game not over → this seat may act now → action legal → state id.
 """
@@ -77,6 +80,22 @@ class Storage(Protocol):
 
 
 @dataclass(slots=True)
+class _Unstored:
+    """An action the table has applied and sent to the archive, not yet shown to anyone."""
+
+    action: Action
+    #: The game after it, and the step of the decision it leaves the table at (see _changes_decision).
+    after: Game
+    decision_step: int
+    #: The connections that sent it (or one of its doubts), with their message ids: their acknowledgement.
+    acks: dict[Connection, str | int | None]
+    #: The archive's storing of it.
+    stored: asyncio.Future[None]
+    #: Done once everyone is shown it, or with the error that kept it out of the game.
+    shown: asyncio.Future[None]
+
+
+@dataclass(slots=True)
 class _PendingDoubt:
     seat: int
     connection: Connection | None
@@ -95,7 +114,10 @@ class Table:
     config: ServerConfig
     storage: Storage
     address: str | None = None
+    #: The game the table decides by: every action it took, stored or still being stored.
     game: Game | None = None
+    #: The game as everyone has been shown it: only stored actions (the same game whenever none waits).
+    shown: Game | None = None
     game_id: int | None = None
     game_number: int = 0
     #: The seat of the person who hosts at the table: that seat's token does what the host token does.
@@ -104,12 +126,18 @@ class Table:
     locked: bool = False
     #: For each seat number, how many of this room's finished games it won (the evening's score).
     wins: list[int] = field(default_factory=list)
-    #: The step of the game's last action that moved the table to a new decision (see _changes_decision).
+    #: The step of the game's last action that moved the table to a new decision (see _changes_decision),
+    #: in :attr:`game` and in :attr:`shown`.
     decision_step: int = 0
+    shown_decision_step: int = 0
     #: Every open connection, oldest first (a dict for its order: the values are unused).
     connections: dict[Connection, None] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _pending: list[_PendingDoubt] = field(default_factory=list)
+    #: Actions taken but not yet stored, oldest first.
+    _unstored: list[_Unstored] = field(default_factory=list)
+    #: The game's end being stored before it is shown (kept here so that it is not collected).
+    _finishing: asyncio.Task[None] | None = None
     _batch: asyncio.TimerHandle | None = None
     _timer: DecisionTimer = field(init=False)
     _grace: GracePeriods = field(init=False)
@@ -164,6 +192,7 @@ class Table:
             probe.apply_unchecked(action)
             if _changes_decision(action, probe):
                 self.decision_step = probe.step
+        self.shown, self.shown_decision_step = self.game, self.decision_step
         for seat in self.seats.values():
             seat.bot = make_bot(seat.level) if seat.kind is SeatKind.BOT and seat.level else None
 
@@ -181,6 +210,12 @@ class Table:
     def state_id(self) -> str:
         """Names the decision the table is at: actions must quote it, so an answer to an old claim is refused."""
         return f"{self.game_number}.{self.decision_step}"
+
+    @property
+    def shown_state_id(self) -> str:
+        """The state id of what everyone has been shown (the same as :attr:`state_id` unless actions are
+        being stored)."""
+        return f"{self.game_number}.{self.shown_decision_step}"
 
     @property
     def link(self) -> str | None:
@@ -234,8 +269,8 @@ class Table:
 
     @property
     def between_games(self) -> bool:
-        """No game is being played: none started yet, or the last one is over."""
-        return self.game is None or self.game.is_over
+        """No game is being played: none started yet, or the last one is over and everyone was shown so."""
+        return self.game is None or (self.shown is not None and self.shown.is_over)
 
     # ----------------------------------------------------------------------------------------------
     # Connections
@@ -299,14 +334,14 @@ class Table:
             "version": PROTOCOL_VERSION,
             "room": self.room_info(),
             "you": {"seat": connection.seat},
-            "state": self.state_id,
+            "state": self.shown_state_id,
             "view": None,
             "timer": self.timer_info(),
         }
         if message_id is not None:
             message["id"] = message_id
-        if self.game is not None:
-            view = self.game.view(connection.seat)
+        if self.shown is not None:
+            view = self.shown.view(connection.seat)
             message["view"] = view_message(view, log_from=0)
             connection.log_sent = len(view.log)
         return message
@@ -348,7 +383,8 @@ class Table:
             if isinstance(action, Doubt):
                 self._queue_doubt(_PendingDoubt(action.seats[0], connection, request.id))
                 return
-            await self._commit(action, trial, {connection: request.id})
+            taken = self._apply(action, trial, {connection: request.id})
+        await taken.shown  # the lock is free meanwhile: the next seat's answer joins this one's commit
 
     def _checked(self, connection: Connection, request: ActionRequest) -> tuple[Action, Game]:
         """The action, and the game after it (a copy: the table's game changes only once it is stored)."""
@@ -469,19 +505,25 @@ class Table:
         if not pending:
             return
         acks = {entry.connection: entry.message_id for entry in pending if entry.connection is not None}
+        self.spawn(self._settle_doubt(self._apply(Doubt(tuple(entry.seat for entry in pending)), acks=acks)))
+
+    @staticmethod
+    async def _settle_doubt(taken: _Unstored) -> None:
         try:
-            await self._commit(Doubt(tuple(entry.seat for entry in pending)), acks=acks)
+            await taken.shown
         except ServerError as error:  # storage failed: every doubter hears it, nothing changed
-            for connection, message_id in acks.items():
+            for connection, message_id in taken.acks.items():
                 connection.send(error_message(error, message_id))
 
     # ----------------------------------------------------------------------------------------------
-    # Applying an action: try, store, adopt, tell everyone
+    # Applying an action: try, store, show everyone
 
-    async def _commit(
+    def _apply(
         self, action: Action, trial: Game | None = None, acks: dict[Connection, str | int | None] | None = None
-    ) -> None:
-        """Store ``action`` and make it the table's; ``trial`` is the game after it, if the caller has it.
+    ) -> _Unstored:
+        """Make ``action`` the table's and send it to the archive; ``trial`` is the game after it, if the
+        caller has it. Called under the lock, which the caller frees before it awaits the result's
+        ``shown``: everyone is shown the action once it is stored (see :meth:`_stored`).
 
         Each connection in ``acks`` sent the action (or one of the doubts): its update carries the id of
         that message in ``ack``, which is how the protocol acknowledges an action, once it is stored.
@@ -492,30 +534,76 @@ class Table:
         if trial is None:
             trial = game.copy()
             trial.apply(action)  # already checked by the caller; raises (and changes nothing) if not
-        try:
-            await self.storage.append_action(self.game_id, game.step, str(action))
-        except Exception as error:
-            log.exception("room %s: storing %s failed", self.code, action)
-            raise ServerError("server.storage", "the action could not be stored; try again", 503) from error
-        self.game = trial
+        loop = asyncio.get_running_loop()
+        # Started in the order taken, so the archive gets one table's actions in the order of their steps.
+        stored = asyncio.ensure_future(self.storage.append_action(self.game_id, game.step, str(action)))
         if _changes_decision(action, trial):
             self.decision_step = trial.step
-        if trial.is_over:
-            self.status = RoomStatus.FINISHED
-            self.record_win(trial.places[0])
-            try:
-                await self.storage.finish_game(self.game_id, trial.places)
-            except Exception:  # the actions are stored: a restart finds the game over and finishes it
-                log.exception("room %s: storing the result failed", self.code)
+        taken = _Unstored(action, trial, self.decision_step, acks or {}, stored, loop.create_future())
+        taken.shown.add_done_callback(_retrieved)  # a failure nobody awaits any more is not an error
+        self._unstored.append(taken)
+        self.game = trial
+        stored.add_done_callback(lambda _: self._stored())
+        return taken
+
+    def _stored(self) -> None:
+        """An action was stored (or could not be). Once all that were sent are, everyone is shown them in
+        one update; those after a failure are taken back, and their senders told."""
+        if not all(taken.stored.done() for taken in self._unstored):
+            return
+        batch, self._unstored = self._unstored, []
+        failed = next((i for i, taken in enumerate(batch) if _storing_error(taken) is not None), len(batch))
+        kept, lost = batch[:failed], batch[failed:]
+        if lost:
+            self._take_back(kept[-1] if kept else None, lost)
+        if not kept:
+            return
+        last = kept[-1]
+        if last.after.is_over:
+            self._finishing = asyncio.ensure_future(self._finish_and_show(kept))
+        else:
+            self._show(kept)
+
+    def _take_back(self, last_kept: _Unstored | None, lost: list[_Unstored]) -> None:
+        cause = _storing_error(lost[0])
+        log.error("room %s: storing %s failed: %r", self.code, lost[0].action, cause)
+        if last_kept is None:
+            self.game, self.decision_step = self.shown, self.shown_decision_step
+        else:
+            self.game, self.decision_step = last_kept.after, last_kept.decision_step
+        for taken in lost:
+            error = ServerError("server.storage", "the action could not be stored; try again", 503)
+            error.__cause__ = cause
+            taken.shown.set_exception(error)
+
+    async def _finish_and_show(self, kept: list[_Unstored]) -> None:
+        game = kept[-1].after
+        assert self.game_id is not None
+        try:
+            await self.storage.finish_game(self.game_id, game.places)
+        except Exception:  # the actions are stored: a restart finds the game over and finishes it
+            log.exception("room %s: storing the result failed", self.code)
+        self.status = RoomStatus.FINISHED
+        self.record_win(game.places[0])
+        self._show(kept)
+        self._broadcast_room()  # the room is between games now, and the evening's score has changed
+
+    def _show(self, kept: list[_Unstored]) -> None:
+        """Everyone is shown the stored actions ``kept``, in one update, and the table goes on."""
+        last = kept[-1]
+        self.shown, self.shown_decision_step = last.after, last.decision_step
+        acks: dict[Connection, str | int | None] = {}
+        for taken in kept:  # a seat answers one decision once, so each connection has one id to hear
+            acks.update(taken.acks)
         self._schedule()  # first, so that the updates carry the new timer
-        self._broadcast_updates(acks or {})
-        if trial.is_over:  # the room is between games now, and the evening's score has changed
-            self._broadcast_room()
+        self._broadcast_updates(acks)
         if self.on_change is not None:
             self.on_change(self)
+        for taken in kept:
+            taken.shown.set_result(None)
 
     def _broadcast_updates(self, acks: dict[Connection, str | int | None] | None = None) -> None:
-        game = self.game
+        game = self.shown
         assert game is not None
         acks = acks or {}
         views: dict[int | None, View] = {}
@@ -525,7 +613,7 @@ class Table:
             if view is None:
                 view = views[connection.seat] = game.view(connection.seat)
             if encoder is None:
-                encoder = UpdateEncoder(self.state_id, view, self.timer_info())
+                encoder = UpdateEncoder(self.shown_state_id, view, self.timer_info())
             log_from = min(connection.log_sent, len(view.log))
             text = encoder.text(view, log_from=log_from, acked=connection in acks, ack=acks.get(connection))
             connection.log_sent = len(view.log)
@@ -550,20 +638,20 @@ class Table:
             if game is None or game.is_over or self.state_id != state:
                 return
             self._timer.stop()
-            if kind == "doubt":
-                if self._pending:
-                    await self._flush_doubts_locked()  # the doubts arrived before time ran out
-                else:
-                    await self._commit(CloseWindow())
-            else:
-                await self._commit(default_play(game.view(game.to_play)))
+            if kind == "doubt" and self._pending:
+                await self._flush_doubts_locked()  # the doubts arrived before time ran out
+                return
+            action = CloseWindow() if kind == "doubt" else default_play(game.view(game.to_play))
+            taken = self._apply(action)
+        await taken.shown
 
-    async def take_bot_action(self, seat_number: int, action: Action) -> None:
-        """A bot's action, checked by the bot driver: a doubt joins the batch (R9), the rest is applied."""
+    def take_bot_action(self, seat_number: int, action: Action) -> Awaitable[None] | None:
+        """A bot's action, checked by the bot driver under the lock: a doubt joins the batch (R9), the rest
+        is applied; the driver awaits what this returns (the action shown) once it freed the lock."""
         if isinstance(action, Doubt):
             self._queue_doubt(_PendingDoubt(seat_number, None, None))
-        else:
-            await self._commit(action)
+            return None
+        return self._apply(action).shown
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Run a table task; a failure is logged, never allowed to take the server down."""
@@ -641,6 +729,18 @@ class Table:
             self._batch = None
         self._pending.clear()
         self._bots.cancel_all()
+
+
+def _storing_error(taken: _Unstored) -> BaseException | None:
+    """Why the archive did not store ``taken`` (None: it did)."""
+    if taken.stored.cancelled():
+        return asyncio.CancelledError()
+    return taken.stored.exception()
+
+
+def _retrieved(future: asyncio.Future[None]) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 def _changes_decision(action: Action, after: Game) -> bool:
