@@ -131,6 +131,37 @@ async def test_more_reviews_than_may_wait_are_refused_for_now(server: ServerProc
     again = await http.get(f"/api/games/{games[0]}/review", params={"seat": 0})  # made already: no new work
     assert again.status_code == 200
     assert again.json() == kept.json()
-    for task in asked:  # the server goes on making the eight: their answers are not awaited here
+    # The server dies while its worker makes the eight: the worker ends too, and soon.
+    assert server.process is not None
+    workers = children_of(server.process.pid)
+    assert len(workers) >= 1
+    server.kill()
+    for task in asked:
         task.cancel()
     await asyncio.gather(*asked, return_exceptions=True)
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    assert not [pid for pid in workers if alive(pid)], "a review worker outlived its server"
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc: the tests run on Linux)."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                children.append(int(entry.name))
+    return children
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie, ended but not yet waited for, does not count)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -168,7 +171,12 @@ class ReviewWorker:
             if len(self._making) >= REVIEWS_WAITING:
                 raise ServerError("limit.reviews", "the server is busy with other reviews; ask again in a minute", 503)
             if self._pool is None:  # a fresh interpreter, not a fork of a server with threads and sockets
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_leave_with_parent,
+                    initargs=(os.getpid(),),
+                )
             making = asyncio.wrap_future(self._pool.submit(review_record, record, seat))
             self._making[key] = making
             making.add_done_callback(lambda _done: self._making.pop(key, None))
@@ -181,6 +189,22 @@ class ReviewWorker:
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+#: How often a review worker looks whether the server that started it is still there, in seconds.
+PARENT_CHECK_SECONDS: Final = 0.5
+
+
+def _leave_with_parent(parent: int) -> None:
+    """In a review worker: end the process as soon as the server that started it is gone. A server
+    killed outright (``kill -9``, a crash) cannot stop its worker, which would otherwise search on."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)  # (a review in the middle of its search has nobody left to give its answer to)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _finished(entry: GameEntry) -> None:
