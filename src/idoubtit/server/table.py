@@ -30,12 +30,11 @@ from idoubtit.engine import (
     Decline,
     Doubt,
     Game,
-    IDoubtItError,
     Phase,
-    Play,
     View,
 )
 from idoubtit.server.bot_driver import BotDriver
+from idoubtit.server.checks import checked_action
 from idoubtit.server.coaching import TableCoaching
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.protocol import (
@@ -50,6 +49,7 @@ from idoubtit.server.protocol import (
 )
 from idoubtit.server.seats import REACTION_INTERVAL_SECONDS, REACTIONS_PER_MINUTE, ReactionLimit, Seat
 from idoubtit.server.timers import DecisionTimer, GracePeriods, wanted_timer
+from idoubtit.server.write_ahead import Unstored, WriteAhead, storing_error
 
 log = logging.getLogger("idoubtit.server")
 
@@ -77,22 +77,6 @@ class Storage(Protocol):
     def append_action(self, game_id: int, step: int, notation: str) -> Awaitable[None]: ...
 
     def finish_game(self, game_id: int, places: tuple[int, ...]) -> Awaitable[None]: ...
-
-
-@dataclass(slots=True)
-class _Unstored:
-    """An action the table has applied and sent to the archive, not yet shown to anyone."""
-
-    action: Action
-    #: The game after it, and the step of the decision it leaves the table at (see _changes_decision).
-    after: Game
-    decision_step: int
-    #: The connections that sent it (or one of its doubts), with their message ids: their acknowledgement.
-    acks: dict[Connection, str | int | None]
-    #: The archive's storing of it.
-    stored: asyncio.Future[None]
-    #: Done once everyone is shown it, or with the error that kept it out of the game.
-    shown: asyncio.Future[None]
 
 
 @dataclass(slots=True)
@@ -134,8 +118,8 @@ class Table:
     connections: dict[Connection, None] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _pending: list[_PendingDoubt] = field(default_factory=list)
-    #: Actions taken but not yet stored, oldest first.
-    _unstored: list[_Unstored] = field(default_factory=list)
+    #: Actions taken but not yet stored, on their way into the archive.
+    _write_ahead: WriteAhead = field(init=False)
     #: The game's end being stored before it is shown (kept here so that it is not collected).
     _finishing: asyncio.Task[None] | None = None
     _batch: asyncio.TimerHandle | None = None
@@ -159,6 +143,7 @@ class Table:
         self._timer = DecisionTimer(lambda kind, state: self.spawn(self._timer_fired(kind, state)))
         self._grace = GracePeriods(self.config.grace_seconds, self._grace_over)
         self._bots = BotDriver(self)
+        self._write_ahead = WriteAhead(self.storage, self._settled)
         self.coaching = TableCoaching(self)
 
     @classmethod
@@ -387,57 +372,11 @@ class Table:
         await taken.shown  # the lock is free meanwhile: the next seat's answer joins this one's commit
 
     def _checked(self, connection: Connection, request: ActionRequest) -> tuple[Action, Game]:
-        """The action, and the game after it (a copy: the table's game changes only once it is stored)."""
+        """The action, and the game after it (a copy: the table's game changes only in :meth:`_apply`)."""
         seat = connection.seat
-        if seat is None:
-            raise ServerError("auth.spectator", "spectators watch; only a seat's token may act")
-        if request.seat is not None and request.seat != seat:
-            raise ServerError("auth.wrong_seat", f"this connection holds seat {seat}, not seat {request.seat}")
-        game = self.game
-        if game is None:
-            raise ServerError("game.not_started", f"room {self.code} has no game yet; the host starts it")
-        if game.is_over:
-            raise ServerError("game.over", "the game is over; the host may start another one")
-        self._check_may_act(game, seat, request.kind)
-        action = self._action_for(seat, request)
-        trial = game.copy()
-        try:
-            trial.apply(action)
-        except IDoubtItError as error:
-            raise ServerError(f"action.{error.code}", str(error)) from None
-        if request.state != self.state_id:
-            raise ServerError("state.stale", self._stale(request.state))
-        return action, trial
-
-    def _stale(self, state: str) -> str:
-        """Why ``state`` is not the table's: an older decision, one the table has not reached, or no state id."""
-        now = (self.game_number, self.decision_step)
-        number, dot, step = state.partition(".")
-        if not (dot and number.isascii() and number.isdigit() and step.isascii() and step.isdigit()):
-            return f"{state[:20]!r} is not a state id (such as '1.0'); the table is at {self.state_id}"
-        if (int(number), int(step)) < now:
-            return f"state {state} is old; the table is at {self.state_id}"
-        return f"state {state} is ahead of the table, which is at {self.state_id}; ask for sync"
-
-    def _check_may_act(self, game: Game, seat: int, kind: str) -> None:
-        if kind == "play":
-            if game.phase is Phase.DOUBT:
-                raise ServerError("game.window_open", "a doubt window is open; the next play waits for it to close")
-            if seat != game.to_play:
-                raise ServerError("game.not_your_turn", f"it is seat {game.to_play}'s turn to play, not seat {seat}'s")
-            return
-        if game.phase is not Phase.DOUBT:
-            raise ServerError("game.no_window", f"no claim is open to {kind}; seat {game.to_play} is to play")
-        if seat not in game.awaiting or self.doubt_queued(seat):
-            raise ServerError("game.not_now", f"seat {seat} may not {kind} this claim (its own, or already answered)")
-
-    @staticmethod
-    def _action_for(seat: int, request: ActionRequest) -> Action:
-        if request.kind == "play":
-            return Play(seat, request.cards, request.rank)
-        if request.kind == "doubt":
-            return Doubt((seat,))
-        return Decline(seat)
+        answered = seat is not None and self.doubt_queued(seat)
+        at = (self.game_number, self.decision_step)
+        return checked_action(self.game, seat, request, code=self.code, answered=answered, at=at)
 
     # ----------------------------------------------------------------------------------------------
     # Reactions: a seated person's "nice bluff", to everyone at the table; never stored
@@ -508,7 +447,7 @@ class Table:
         self.spawn(self._settle_doubt(self._apply(Doubt(tuple(entry.seat for entry in pending)), acks=acks)))
 
     @staticmethod
-    async def _settle_doubt(taken: _Unstored) -> None:
+    async def _settle_doubt(taken: Unstored) -> None:
         try:
             await taken.shown
         except ServerError as error:  # storage failed: every doubter hears it, nothing changed
@@ -520,7 +459,7 @@ class Table:
 
     def _apply(
         self, action: Action, trial: Game | None = None, acks: dict[Connection, str | int | None] | None = None
-    ) -> _Unstored:
+    ) -> Unstored:
         """Make ``action`` the table's and send it to the archive; ``trial`` is the game after it, if the
         caller has it. Called under the lock, which the caller frees before it awaits the result's
         ``shown``: everyone is shown the action once it is stored (see :meth:`_stored`).
@@ -534,38 +473,26 @@ class Table:
         if trial is None:
             trial = game.copy()
             trial.apply(action)  # already checked by the caller; raises (and changes nothing) if not
-        loop = asyncio.get_running_loop()
-        # Started in the order taken, so the archive gets one table's actions in the order of their steps.
-        stored = asyncio.ensure_future(self.storage.append_action(self.game_id, game.step, str(action)))
         if _changes_decision(action, trial):
             self.decision_step = trial.step
-        taken = _Unstored(action, trial, self.decision_step, acks or {}, stored, loop.create_future())
-        taken.shown.add_done_callback(_retrieved)  # a failure nobody awaits any more is not an error
-        self._unstored.append(taken)
+        taken = self._write_ahead.send(self.game_id, game.step, action, trial, self.decision_step, acks or {})
         self.game = trial
-        stored.add_done_callback(lambda _: self._stored())
         return taken
 
-    def _stored(self) -> None:
-        """An action was stored (or could not be). Once all that were sent are, everyone is shown them in
-        one update; those after a failure are taken back, and their senders told."""
-        if not all(taken.stored.done() for taken in self._unstored):
-            return
-        batch, self._unstored = self._unstored, []
-        failed = next((i for i, taken in enumerate(batch) if _storing_error(taken) is not None), len(batch))
-        kept, lost = batch[:failed], batch[failed:]
+    def _settled(self, kept: list[Unstored], lost: list[Unstored]) -> None:
+        """Every action sent to the archive came back: those stored (``kept``) are shown, in one update;
+        those after a failure (``lost``) are taken back, and their senders told."""
         if lost:
             self._take_back(kept[-1] if kept else None, lost)
         if not kept:
             return
-        last = kept[-1]
-        if last.after.is_over:
+        if kept[-1].after.is_over:
             self._finishing = asyncio.ensure_future(self._finish_and_show(kept))
         else:
             self._show(kept)
 
-    def _take_back(self, last_kept: _Unstored | None, lost: list[_Unstored]) -> None:
-        cause = _storing_error(lost[0])
+    def _take_back(self, last_kept: Unstored | None, lost: list[Unstored]) -> None:
+        cause = storing_error(lost[0])
         log.error("room %s: storing %s failed: %r", self.code, lost[0].action, cause)
         if last_kept is None:
             self.game, self.decision_step = self.shown, self.shown_decision_step
@@ -576,7 +503,7 @@ class Table:
             error.__cause__ = cause
             taken.shown.set_exception(error)
 
-    async def _finish_and_show(self, kept: list[_Unstored]) -> None:
+    async def _finish_and_show(self, kept: list[Unstored]) -> None:
         game = kept[-1].after
         assert self.game_id is not None
         try:
@@ -588,7 +515,7 @@ class Table:
         self._show(kept)
         self._broadcast_room()  # the room is between games now, and the evening's score has changed
 
-    def _show(self, kept: list[_Unstored]) -> None:
+    def _show(self, kept: list[Unstored]) -> None:
         """Everyone is shown the stored actions ``kept``, in one update, and the table goes on."""
         last = kept[-1]
         self.shown, self.shown_decision_step = last.after, last.decision_step
@@ -729,18 +656,6 @@ class Table:
             self._batch = None
         self._pending.clear()
         self._bots.cancel_all()
-
-
-def _storing_error(taken: _Unstored) -> BaseException | None:
-    """Why the archive did not store ``taken`` (None: it did)."""
-    if taken.stored.cancelled():
-        return asyncio.CancelledError()
-    return taken.stored.exception()
-
-
-def _retrieved(future: asyncio.Future[None]) -> None:
-    if not future.cancelled():
-        future.exception()
 
 
 def _changes_decision(action: Action, after: Game) -> bool:
