@@ -182,6 +182,33 @@ def test_with_advised_doubts_the_models_answer_is_the_one_to_beat() -> None:
     assert True in said  # the model did advise doubts, and they were followed
 
 
+def test_gated_doubts_trust_the_search_as_the_claimant_shows_itself() -> None:
+    game = Game.deal(Rules(4), 11)
+    game.apply(make_bot("honest").act(game.view(0)))
+    view = game.view(1)
+    searcher = SearchBot(rng=random.Random(1), iterations=4, gated_doubts=True)
+    searcher.act(view)
+    assert searcher.claimant_known(view) == 0.0  # nothing of seat 0 seen yet: the model's answer stands
+    model = searcher.model.models[0]
+    model.truths += sum(searcher.model.settings.lie_prior)  # as many claims seen as the prior weighs
+    assert searcher.claimant_known(view) == pytest.approx(0.5)
+    model.lies += 100.0
+    assert searcher.claimant_known(view) > 0.95
+
+
+def test_gated_doubts_answer_a_claimant_never_seen_as_advised_doubts_do() -> None:
+    # With nothing seen of the claimant the gate keeps the whole margin: the same search, the same answer.
+    game = Game.deal(Rules(4), 11)
+    game.apply(make_bot("honest").act(game.view(0)))
+    view = game.view(1)
+    gated = SearchBot(rng=random.Random(3), iterations=12, gated_doubts=True, midgame_margin=1.0, play_margin=1.0)
+    advised = SearchBot(rng=random.Random(3), iterations=12, advised_doubts=True, midgame_margin=1.0, play_margin=1.0)
+    answer = gated.act(view)
+    assert answer == advised.act(view)
+    assert answer == (Doubt((1,)) if gated.model.should_doubt(view) else Decline(1))
+    assert gated.last_search == advised.last_search
+
+
 @pytest.mark.parametrize("players", [3, 4, 6, 11])
 @pytest.mark.parametrize("variants", VARIANT_SETS, ids=lambda v: ",".join(v) or "default")
 def test_plays_legally_at_every_size_and_variant(players: int, variants: dict[str, bool]) -> None:

@@ -45,7 +45,10 @@ class SearchBot:
     the hands of the samples without the adaptive model's belief (only known cards, the rest at random).
     ``rollouts`` counts the simulated continuations so far, so tests can see when no search was needed.
     ``advised_doubts=True`` makes the model's own answer to a claim (the adaptive bot's) the one to
-    beat, by the same margins as its plan for plays. ``carry`` is its model's
+    beat, by the same margins as its plan for plays. ``gated_doubts=True`` gates that by what the model
+    knows of the claimant (:meth:`claimant_doubt`): the margin shrinks as the claimant's revealed claims
+    outweigh the prior of its lie rate, so the search decides where the model has evidence of this
+    player and the model's answer stands where it has little. ``carry`` is its model's
     (:class:`~idoubtit.bots.adaptive.AdaptiveBot`): how much of what earlier games at the table showed
     of each opponent counts in the next one.
     """
@@ -69,6 +72,7 @@ class SearchBot:
         params: SearchParams | None = None,
         carry: float | None = None,
         advised_doubts: bool | str = False,
+        gated_doubts: bool | str = False,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -86,6 +90,7 @@ class SearchBot:
         self.params = dataclasses.replace(params or SearchParams(), **given)
         self.advisor = flag(advisor)
         self.advised_doubts = flag(advised_doubts)
+        self.gated_doubts = flag(gated_doubts)
         self.belief = flag(belief)
         self.rollouts = 0
         #: The last search: sampled deals, and each candidate's average value (for tests and tuning).
@@ -117,15 +122,36 @@ class SearchBot:
             return Doubt((view.seat,))  # the count proves it false
         if lie <= 0.0:
             return Decline(view.seat)  # the claimant is known to hold the cards
-        if not self.advised_doubts:
+        if not self.advised_doubts and not self.gated_doubts:
             return self._search(view, ledger, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
         # The model's own answer stands unless the search finds the other one better by a clear margin,
         # as its plan does for plays: the samples read the claim with the same model, so a close call
         # between doubting and not is mostly the model's error.
         margin = self.params.play_margin if self.endgame(view) else self.params.midgame_margin
+        if self.gated_doubts:
+            margin *= 1.0 - self.claimant_known(view)
         answers: list[Action] = [Decline(view.seat), Doubt((view.seat,))]
         candidates = answers[::-1] if self.model.should_doubt(view) else answers
         return self._search(view, ledger, candidates, start, margin, lie=lie)
+
+    def claimant_known(self, view: View) -> float:
+        """How far the model's reading of the open claim rests on what it saw of this claimant, from 0
+        (only its priors) towards 1: the claimant's claims whose truth this seat saw (turned up by a
+        doubt, or checked in a pile it took), against the weight of the lie rate's prior.
+
+        A first-game reading of a player barely seen is the prior's (which expects more bluffing than
+        truthful players do: docs/bots.md, "Reading claims"), and a search that weighs a false and a
+        true version of the claim by it doubts truthful players far too often; the model's own answer,
+        with its bar, is the safer one until the claimant has shown itself.
+        """
+        claim = view.claim
+        assert claim is not None
+        model = self.model.models.get(claim.seat)
+        if model is None:
+            return 0.0
+        prior = sum(self.model.settings.lie_prior)
+        seen = max(0.0, model.lies + model.truths - prior)
+        return seen / (seen + prior)
 
     def option_values(self, view: View, extra: Sequence[Action] = ()) -> tuple[list[Action], list[float], int]:
         """Every option this bot would weigh in ``view`` (plus ``extra``), each with its estimated chance
