@@ -1,5 +1,5 @@
-"""A table's actions on their way into the archive: heard back only once all are, in order, and
-nothing after a failure stands."""
+"""A table's actions on their way into the archive: heard back in step order, each run of them stored
+together at once, and nothing from a refusal on."""
 
 from __future__ import annotations
 
@@ -33,20 +33,35 @@ async def sent_three(archive: SlowArchive) -> tuple[list[tuple[list[Unstored], l
     return heard, sent
 
 
-async def test_the_table_hears_back_once_every_action_sent_came_back() -> None:
+async def test_the_table_hears_back_in_step_order_whatever_order_the_archive_finishes_in() -> None:
     archive = SlowArchive()
     heard, sent = await sent_three(archive)
-    assert heard == []  # step 6 is still being stored
+    assert heard == [(sent[:1], [])]  # step 5 is shown; 7 waits for 6
     archive.release[6].set()
     await asyncio.sleep(0.01)
-    assert heard == [(sent, [])]
+    assert heard == [(sent[:1], []), (sent[1:], [])]  # 6 and 7 together
     assert all(storing_error(taken) is None for taken in sent)
 
 
-async def test_from_the_first_failure_on_nothing_stands() -> None:
+async def test_from_the_first_refusal_on_nothing_stands() -> None:
     archive = SlowArchive(refuse=frozenset({6}))
     heard, sent = await sent_three(archive)
     archive.release[6].set()
     await asyncio.sleep(0.01)
-    assert heard == [(sent[:1], sent[1:])]  # step 7 was stored here, but cannot stand after a missing 6
+    assert heard == [(sent[:1], []), ([], sent[1:])]  # step 7 was stored here, but cannot stand after 6
     assert isinstance(storing_error(sent[1]), OSError)
+
+
+async def test_a_refusal_takes_back_the_actions_still_being_stored() -> None:
+    archive = SlowArchive(refuse=frozenset({5}))
+    heard: list[tuple[list[Unstored], list[Unstored]]] = []
+    ahead = WriteAhead(archive, lambda kept, lost: heard.append((kept, lost)))
+    game = Game.deal(Rules(4), seed=1)
+    sent = [ahead.send(1, step, Decline(step), game, 0, {}) for step in (5, 6)]
+    archive.release.setdefault(5, asyncio.Event()).set()
+    await asyncio.sleep(0.01)
+    assert heard == [([], sent)]
+    assert not ahead.waiting
+    archive.release.setdefault(6, asyncio.Event()).set()  # step 6 comes back late: nobody hears of it again
+    await asyncio.sleep(0.01)
+    assert heard == [([], sent)]

@@ -2,12 +2,12 @@
 
 Every change goes through :meth:`Table._apply` under the table's lock: the action is tried on a copy of
 the game (the engine's checked door) and becomes the game the table decides by, and it is sent to the
-archive (write-ahead). Nobody is shown it before the archive has it: once every action sent has been
-stored, each connection is sent what its own seat may see (:attr:`Table.shown`), with one update for all
-the actions stored meanwhile, and timers and bots are set for the next decision (the clocks are
-:mod:`idoubtit.server.timers`, the bots are asked by :mod:`idoubtit.server.bot_driver`, and a seat that
-gives no answer plays :mod:`idoubtit.bots.fallback`). Because the lock is not held while the archive
-stores, the other seats' answers to one claim are checked and stored together, in one commit.
+archive (write-ahead). Nobody is shown it before the archive has it: as actions come back stored, each
+connection is sent what its own seat may see (:attr:`Table.shown`), one update for all the actions that
+came back together, and once none is still being stored, timers and bots are set for the next decision
+(the clocks are :mod:`idoubtit.server.timers`, the bots are asked by :mod:`idoubtit.server.bot_driver`,
+and a seat that gives no answer plays :mod:`idoubtit.bots.fallback`). Because the lock is not held while
+the archive stores, the other seats' answers to one claim are checked and stored together, in one commit.
 Actions from people are checked in the order the protocol promises: token (when the connection said
 hello) → game not over → this seat may act now → action legal → state id.
 """
@@ -480,8 +480,8 @@ class Table:
         return taken
 
     def _settled(self, kept: list[Unstored], lost: list[Unstored]) -> None:
-        """Every action sent to the archive came back: those stored (``kept``) are shown, in one update;
-        those after a failure (``lost``) are taken back, and their senders told."""
+        """Actions came back from the archive: those stored (``kept``) are shown, in one update; those from
+        a refusal on (``lost``) are taken back, and their senders told."""
         if lost:
             self._take_back(kept[-1] if kept else None, lost)
         if not kept:
@@ -522,7 +522,8 @@ class Table:
         acks: dict[Connection, str | int | None] = {}
         for taken in kept:  # a seat answers one decision once, so each connection has one id to hear
             acks.update(taken.acks)
-        self._schedule()  # first, so that the updates carry the new timer
+        if not self._write_ahead.waiting:  # the table's game is the one shown: set its timer, ask its bots
+            self._schedule()  # first, so that the updates carry the new timer
         self._broadcast_updates(acks)
         if self.on_change is not None:
             self.on_change(self)

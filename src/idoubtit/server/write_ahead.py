@@ -2,10 +2,10 @@
 archive has it).
 
 The table sends each action as it takes it, without waiting for the one before to be stored, so the
-answers of several seats to one claim share a commit (the hub's group commit). The table hears back once
-every action it sent has come back from the archive: those stored, in step order, and those that are
-not, from the first failure on (the archive takes a game's steps only in order, so nothing after a
-failure can stand).
+answers of several seats to one claim share a commit (the hub's group commit), and come back together.
+The table hears back, in step order, of the actions stored so far, and of those that are lost: from the
+first one the archive refused on, including any still being stored (the archive takes a game's steps
+only in order, so nothing after a refusal can stand).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class Unstored:
 
 
 class WriteAhead:
-    """One table's actions being stored; ``settled(kept, lost)`` hears when all have come back."""
+    """One table's actions being stored; ``settled(kept, lost)`` hears of each run of them that came back."""
 
     def __init__(self, storage: Storing, settled: Callable[[list[Unstored], list[Unstored]], None]) -> None:
         self._storage = storage
@@ -72,12 +72,20 @@ class WriteAhead:
         stored.add_done_callback(lambda _: self._came_back())
         return taken
 
+    @property
+    def waiting(self) -> bool:
+        """Whether some action sent is still being stored."""
+        return bool(self._waiting)
+
     def _came_back(self) -> None:
-        if not all(taken.stored.done() for taken in self._waiting):
-            return
-        batch, self._waiting = self._waiting, []
-        failed = next((i for i, taken in enumerate(batch) if storing_error(taken) is not None), len(batch))
-        self._settled(batch[:failed], batch[failed:])
+        kept: list[Unstored] = []
+        while self._waiting and self._waiting[0].stored.done() and storing_error(self._waiting[0]) is None:
+            kept.append(self._waiting.pop(0))
+        lost: list[Unstored] = []
+        if self._waiting and self._waiting[0].stored.done():  # refused: nothing after it can stand either
+            lost, self._waiting = self._waiting, []
+        if kept or lost:
+            self._settled(kept, lost)
 
 
 def storing_error(taken: Unstored) -> BaseException | None:
