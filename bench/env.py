@@ -1,6 +1,7 @@
 """Environment speed: steps per second in PettingZoo, Gymnasium and OpenSpiel, early and late in long games.
 
-Run: ``python bench/env.py`` (``--players 4,11``, ``--window N``, ``--late N``, ``--skip-vector``).
+Run: ``python bench/env.py`` (``--players 4,11``, ``--window N``, ``--late N``, ``--skip-vector``;
+``--lengths GAMES`` and ``--resample GAMES`` measure only those).
 
 **Early and late.** Each environment plays one long game with a policy that keeps it going: uniform over
 the legal actions (the mask), except that a play that would empty the hand announces a rank that is not
@@ -20,6 +21,13 @@ samples unmasked actions, so the seats refuse illegal ones there).
 **Game lengths** (``--lengths``): how many decisions (OpenSpiel's steps after the deal) games take, for
 the random play of OpenSpiel's ``random_sim_test`` (uniform over the legal actions) and for the ladder's
 bots in every seat, at 3, 4 and 11 players: the figures behind the default ``max_steps`` (docs/env.md).
+
+**Resampling** (``--resample GAMES``): OpenSpiel's ``resample_from_infostate`` as ISMCTS calls it, on
+the positions of games between counting bots (``counter`` in every seat, cut at 2,000 decisions), once
+every 25 decisions for the seat to act, at 3 players, 3 under V3, 4, 5 under V3 and 6 under V3. Every
+sample must give the seat the same information state; the figures are how many samples drew hidden
+cards other than the real ones, how often the search ran out and the exact integer program was needed,
+and the time per sample. With ``--resample`` only this runs.
 
 **Vectorised.** Last, ``gymnasium.make_vec("idoubtit/IDoubtIt-v0", num_envs=2)`` against ``medium`` bots,
 with one worker (``vectorization_mode="sync"``) and with two (``"async"``, one process each): steps per
@@ -240,6 +248,64 @@ def lengths(tables: list[int], games: int, cap: int) -> None:
             )
 
 
+#: The tables ``--resample`` measures: a name, and the OpenSpiel game's parameters.
+RESAMPLE_TABLES: list[tuple[str, dict[str, Any]]] = [
+    ("3", {"players": 3}),
+    ("3, V3", {"players": 3, "play_on_for_places": True}),
+    ("4", {"players": 4}),
+    ("5, V3", {"players": 5, "play_on_for_places": True}),
+    ("6, V3", {"players": 6, "play_on_for_places": True}),
+]
+
+
+def resampling(games: int, every: int = 25, cap: int = 2_000) -> None:
+    """Resample at positions of bot games: consistency, how many drew other hidden cards, exact fits, time."""
+    from idoubtit.bots import make_bot
+    from idoubtit.env import openspiel as spiel
+    from idoubtit.env import resample
+
+    print(f"Resampling, once every {every} decisions of {games} games between counting bots (cut at {cap:,}):")
+    print(f"{'table':<7}  {'samples':>7}  {'other cards':>11}  {'exact':>5}  {'mean ms':>7}  {'99 % ms':>7}")
+    for name, params in RESAMPLE_TABLES:
+        samples = other = exact = 0
+        times: list[float] = []
+        for seed in range(games):
+            state = spiel.dealt_state(spiel.load(max_steps=cap + 1_000, **params), seed)
+            bots = {seat: make_bot("counter", random.Random(f"{seed}:{seat}")) for seat in range(state.num_players())}
+            for _ in range(cap // every):
+                _play_on(state, bots, every)
+                if state.is_terminal():
+                    break
+                seat = state.current_player()
+                view, dealt = state.view(seat), state.dealt_to(seat)
+                began = time.perf_counter()
+                sample = state.resample_from_infostate(seat, random.Random(samples).random)
+                times.append(time.perf_counter() - began)
+                if sample.information_state_string(seat) != state.information_state_string(seat):
+                    raise AssertionError(f"a sample changed seat {seat}'s information state")
+                samples += 1
+                other += sample.history()[: state.rules.card_count] != state.history()[: state.rules.card_count]
+                exact += resample.searched_history(state.rules, seat, dealt, view, random.Random(samples)) is None
+        times.sort()
+        print(
+            f"{name:<7}  {samples:>7}  {other:>11}  {exact:>5}  {1000 * sum(times) / len(times):>7.1f}  "
+            f"{1000 * times[int(len(times) * 0.99)]:>7.0f}"
+        )
+
+
+def _play_on(state: Any, bots: dict[int, Any], decisions: int) -> None:
+    """Let the bots play about ``decisions`` decisions (a play is finished, not cut)."""
+    queued: list[int] = []
+    taken = 0
+    while (taken < decisions or queued) and not state.is_terminal():
+        seat = state.current_player()
+        if not queued:
+            view = state.view(seat)
+            queued = encoding.steps_for(view, bots[seat].act(view))
+        state.apply_action(queued.pop(0))
+        taken += 1
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="4,11")
@@ -249,8 +315,12 @@ def main() -> None:
     parser.add_argument("--skip-vector", action="store_true")
     parser.add_argument("--lengths", type=int, default=0, metavar="GAMES", help="measure game lengths only")
     parser.add_argument("--cap", type=int, default=100_000, help="where --lengths cuts random games")
+    parser.add_argument("--resample", type=int, default=0, metavar="GAMES", help="measure resampling only")
     options = parser.parse_args()
     tables = [int(text) for text in options.players.split(",")]
+    if options.resample:
+        resampling(options.resample)
+        return
     if options.lengths:
         lengths(tables, options.lengths, options.cap)
         return

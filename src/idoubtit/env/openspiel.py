@@ -37,7 +37,8 @@ cannot hold a log of unbounded length: it is the observation tensor plus the sea
 summary rather than perfect recall.
 
 **Resampling** (:meth:`IDoubtItState.resample_from_infostate`, what OpenSpiel's ISMCTS calls) draws the
-other seats' hidden cards at random: :mod:`idoubtit.env.resample` says how.
+other seats' hidden cards at random from the player's information alone: :mod:`idoubtit.env.resample`
+says how.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ from idoubtit.engine import (
 from idoubtit.engine.rules import MAX_OPEN_TABLE, VARIANTS
 from idoubtit.env import encoding
 from idoubtit.env.episode import Episode
-from idoubtit.env.resample import RESAMPLE_ATTEMPTS, resampled_episode, sample_game
+from idoubtit.env.resample import resampled_episode, sample_history
 
 GAME_NAME: Final = "python_idoubtit"
 DEFAULT_PLAYERS: Final = 4
@@ -369,10 +370,11 @@ class IDoubtItState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return self._table.episode
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> IDoubtItState:
-        """A state that ``player_id`` cannot tell from this one, hidden cards drawn at random (see module doc).
+        """A state that ``player_id`` cannot tell from this one, hidden cards drawn at random from the
+        player's information alone, never the real hidden cards (:mod:`idoubtit.env.resample`).
 
         ``probability_sampler`` is called once for a number in [0, 1) that seeds the draw, so a seeded
-        sampler gives a reproducible sample.
+        sampler gives a reproducible sample (the same for every state the player cannot tell apart).
         """
         rng = random.Random(int(probability_sampler() * 2**53))
         if self._table.dealing:
@@ -380,17 +382,11 @@ class IDoubtItState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         if self._table.over:
             return self.clone()  # type: ignore[no-any-return]
         episode = self._episode()
-        for attempt in range(RESAMPLE_ATTEMPTS):
-            sampled = sample_game(
-                self.rules, player_id, self._table.dealt[player_id], episode.game, rng, blanks_first=attempt % 2 == 1
-            )
-            if sampled is not None:
-                initial, game = sampled
-                return self._with(initial, resampled_episode(episode, game, player_id, rng))
-        # Rare: no random history fitted. The true hidden cards are a consistent sample too.
-        clone = self.clone()
-        clone._table.episode = resampled_episode(episode, episode.game.copy(), player_id, rng)
-        return clone  # type: ignore[no-any-return]
+        # The sample is drawn from the player's information alone: its view and its own dealt cards.
+        initial, game = sample_history(
+            self.rules, player_id, self._table.dealt[player_id], episode.view(player_id), rng
+        )
+        return self._with(initial, resampled_episode(episode, game, player_id, rng))
 
     def _resampled_deal(self, player: int, rng: random.Random) -> IDoubtItState:
         """During the deal: the player's cards so far stay, the others' are redrawn from the cards it has not seen."""
