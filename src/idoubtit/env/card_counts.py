@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 
 # SciPy ships no type hints (it comes with OpenSpiel, which has none either).
-from scipy.optimize import Bounds, LinearConstraint, milp  # type: ignore[import-untyped]
-from scipy.sparse import coo_matrix  # type: ignore[import-untyped]
+from scipy.optimize import Bounds, LinearConstraint, milp
+from scipy.sparse import coo_matrix
 
 from idoubtit.engine import STANDARD_DECK, Card, Event, PileTaken, Played, Rules
 
