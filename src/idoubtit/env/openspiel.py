@@ -523,14 +523,22 @@ def _part_text(name: str, values: list[float], order: list[int]) -> str:
         flags = [flag for flag, value in zip(encoding.FLAGS, values, strict=False) if value]
         return f"{' '.join(flags) or 'standard'}, {_number(values[-1])} deck(s)"
     if len(values) == len(encoding.RANKS):
-        if name in _COUNTED:
-            shown = [f"{rank}x{_number(value)}" for rank, value in zip(_RANK_TEXT, values, strict=True) if value]
-        else:
-            shown = [rank for rank, value in zip(_RANK_TEXT, values, strict=True) if value]
-        return " ".join(shown) or "-"
+        return _ranks_text(values, counted=name in _COUNTED)
     if len(values) == 1:
         return _number(values[0])
-    if name == "hand_sizes":
+    return _seats_text(values, order, counted=name == "hand_sizes")
+
+
+def _ranks_text(values: list[float], counted: bool) -> str:
+    """A part with one number per rank: the ranks present, with their counts when ``counted``."""
+    present = [(rank, value) for rank, value in zip(_RANK_TEXT, values, strict=True) if value]
+    shown = [f"{rank}x{_number(value)}" if counted else rank for rank, value in present]
+    return " ".join(shown) or "-"
+
+
+def _seats_text(values: list[float], order: list[int], counted: bool) -> str:
+    """A part with one number per seat (in relative order): each seat's number, or the seats flagged."""
+    if counted:
         return " ".join(f"{other}:{_number(values[slot])}" for other, slot in enumerate(order))
     return " ".join(str(other) for other, slot in enumerate(order) if values[slot]) or "-"
 
