@@ -134,13 +134,7 @@ class Script:
         key = (seat, start, target, before)
         known = self._reach.get(key)
         if known is None:
-            known = self._reach[key] = any(
-                play.taken_at is not None
-                and play.taker is not None
-                and play.taken_at < before
-                and self.reach(play.taker, play.taken_at, target, before)
-                for play in itertools.takewhile(lambda play: play.index < before, self.hidden[seat][start:])
-            )
+            known = self._reach[key] = self._passed_on(seat, start, target, before)
         return known
 
     def joining(self, play: LoggedPlay) -> tuple[Counter[Card], int]:
@@ -201,14 +195,19 @@ class Script:
         key = (seat, start, before)
         known = self._returns.get(key)
         if known is None:
-            known = self._returns[key] = any(
-                play.taker is not None
-                and play.taken_at is not None
-                and play.taken_at < before
-                and self.reach(play.taker, play.taken_at, seat, before)
-                for play in itertools.takewhile(lambda play: play.index < before, self.hidden[seat][start:])
-            )
+            known = self._returns[key] = self._passed_on(seat, start, seat, before)
         return known
+
+    def _passed_on(self, seat: int, start: int, target: int, before: int) -> bool:
+        """True if one of ``seat``'s unseen plays from its ``start``-th on, before log index ``before``,
+        lands on a pile taken in time by a seat that can pass the card on to ``target``."""
+        return any(
+            play.taken_at is not None
+            and play.taker is not None
+            and play.taken_at < before
+            and self.reach(play.taker, play.taken_at, target, before)
+            for play in itertools.takewhile(lambda play: play.index < before, self.hidden[seat][start:])
+        )
 
     def stays(self, card: Card, seat: int, after: int) -> list[tuple[int, int]]:
         """With one deck: the stretches (from, to: log indices) in which ``card``, in ``seat``'s hand after
