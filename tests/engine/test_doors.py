@@ -149,3 +149,43 @@ def _still_in(game: Game, before: list[bool]) -> list[bool]:
 
 def _first(events: list[Event], kind: type) -> Any:
     return next((event for event in events if type(event) is kind), None)
+
+
+@examples(60)
+@given(tables(), st.integers(0, 2**32))
+def test_copies_share_their_history_yet_each_plays_on_as_if_alone(table: Table, seed: int) -> None:
+    """A copy shares the history (actions, log, events) until either side acts: copies of copies, made at
+    any step, played on through either door, read in between with whole views and views since a step, are
+    each exactly the game their own actions make when played alone from the deal."""
+    rng = random.Random(seed)
+    readers = [*range(table.rules.players), None]
+    games: list[tuple[Game, list[Action]]] = [(table.new_game(), [])]
+    for _ in range(STEPS):
+        playing = [entry for entry in games if not entry[0].is_over]
+        if not playing:
+            break
+        game, taken = rng.choice(playing)
+        if rng.random() < 0.15 and len(games) < 8:
+            games.append((game.copy(), list(taken)))
+        action = random_action(game, rng)
+        if rng.random() < 0.5:
+            game.apply_unchecked(action)
+        else:
+            game.apply(action)
+        taken.append(action)
+        if rng.random() < 0.3:  # reading a copy or its original writes nothing the other one sees
+            reader = rng.choice(readers)
+            other, _ = rng.choice(games)
+            other.view(reader, since=rng.randint(0, other.step))
+            other.view(reader)
+    for game, taken in games:
+        alone = table.new_game()
+        for action in taken:
+            alone.apply(action)
+        assert game.record() == alone.record()
+        assert game.events() == alone.events()
+        assert state(game) == state(alone)
+        for reader in readers:
+            assert game.view(reader) == alone.view(reader)
+            since = rng.randint(0, game.step)
+            assert game.view(reader, since=since) == alone.view(reader, since=since)

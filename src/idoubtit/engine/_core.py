@@ -92,6 +92,7 @@ class Core:
         "_play_on",
         "_players",
         "_rules",
+        "_shared",
         "_spelled",
         "_to_play",
     )
@@ -117,6 +118,9 @@ class Core:
         self._log: list[Event | DoubtEntry] = []
         self._events: list[Event] = []  # the log spelled out, every event in full, as far as it was read
         self._spelled = 0  # how many entries of the log are spelled out
+        # Whether the history lists (actions, log, events) may be another copy's too: the next action
+        # then gives this state lists of its own first (copy on write), so a copy costs O(1) in history.
+        self._shared = False
 
     def _copy_core(self, clone: Core) -> None:
         """Give ``clone`` an independent copy of this state (the immutable parts are shared)."""
@@ -129,10 +133,19 @@ class Core:
         clone._active = list(self._active)
         clone._in_count = self._in_count
         clone._places = list(self._places)
-        clone._actions = list(self._actions)
-        clone._log = list(self._log)
-        clone._events = list(self._events)
+        # The history only grows, and only an action writes it: the copy shares it until either side acts
+        # (see _own_history). Spelled out first, so that reading it never writes to the shared lists.
+        self._spelled_events()
+        clone._actions, clone._log, clone._events = self._actions, self._log, self._events
         clone._spelled = self._spelled
+        self._shared = clone._shared = True
+
+    def _own_history(self) -> None:
+        """Before an action writes the history: copies of the lists this state shares with a copy of it."""
+        self._actions = list(self._actions)
+        self._log = list(self._log)
+        self._events = list(self._events)
+        self._shared = False
 
     @property
     def claim(self) -> Claim | None:
@@ -165,6 +178,8 @@ class Core:
 
         R4: the cards go on the pile; R7 and R10 are settled at once, or the doubt window opens (D3).
         """
+        if self._shared:
+            self._own_history()
         hand = self._hands[seat]
         for card in cards:
             hand.remove(card)
@@ -194,6 +209,8 @@ class Core:
         R9: the official doubter is the one nearest the claimant's left; R8: the pile goes to the claimant
         if a card is not of the claimed rank, else to the official doubter.
         """
+        if self._shared:
+            self._own_history()
         seats = tuple(seats)
         claimant, _, rank, cards = self._claim  # type: ignore[misc]  # a doubt needs an open claim
         assert cards is not None  # a claim's event holds its cards
@@ -220,6 +237,8 @@ class Core:
 
         D3: the window closes once every other seat still in has declined.
         """
+        if self._shared:
+            self._own_history()
         event = _DECLINED[seat]
         self._actions.append(event)
         self._log.append(event)
@@ -237,6 +256,8 @@ class Core:
 
         D3: the table's doubt timer ran out; the window closes with no doubt.
         """
+        if self._shared:
+            self._own_history()
         self._actions.append(_TIMER)
         self._log.append(_TIMER)
         self._end_turn()

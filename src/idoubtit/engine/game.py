@@ -123,10 +123,16 @@ class Game(Checks):
         clone = Game.__new__(Game)
         self._copy_core(clone)
         clone._seed, clone._first, clone._dealt = self._seed, self._first, self._dealt
-        clone._reader_logs = [list(log) for log in self._reader_logs]
-        clone._action_starts = list(self._action_starts)
+        # A copy's readers start with no log of their own: a view with ``since`` never needs one, and a
+        # whole view copies the whole log anyway, so a copy costs what the state is, not its history.
+        clone._reader_logs = [[] for _ in self._reader_logs]
+        clone._action_starts = self._action_starts  # shared with the history until either side acts
         clone._summary = self._summary
         return clone
+
+    def _own_history(self) -> None:
+        super()._own_history()
+        self._action_starts = list(self._action_starts)
 
     # ----------------------------------------------------------------------------------------------
     # Reading the state (public facts only; hands are for the holder, through view())
@@ -216,11 +222,12 @@ class Game(Checks):
         """
         if seat is not None:
             self._check_seat(seat, "view")
-        log = self._log_for(seat)
         if since:
             if type(since) is not int or not 0 <= since <= len(self._actions):
                 raise MalformedInputError(f"view since {since!r}: steps are 0 to {len(self._actions)}")
-            log = log[self._log_start(since) :]
+            log = self._log_tail(seat, self._log_start(since))
+        else:
+            log = self._log_for(seat)
         final_hands, stats = self._final() if self._phase is OVER else (None, None)
         return View(
             seat=seat,
@@ -362,13 +369,16 @@ class Game(Checks):
         """The log as ``seat`` may read it, brought up to date: others' secret cards dropped (None: a
         spectator). The reader's own list, to be copied before it leaves the engine."""
         log = self._reader_logs[-1 if seat is None else seat]
-        for event in self._spelled_events()[len(log) :]:
-            # Only the author of a play and the taker of a pile see those cards.
-            if (type(event) is Played or type(event) is PileTaken) and event.seat != seat:
-                log.append(event.public())
-            else:
-                log.append(event)
+        log.extend(_as_read(event, seat) for event in self._spelled_events()[len(log) :])
         return log
+
+    def _log_tail(self, seat: int | None, start: int) -> list[Event]:
+        """The log as ``seat`` may read it from event ``start`` on, read from the events themselves (at a cost
+        of the tail's length only, however long the game)."""
+        log = self._reader_logs[-1 if seat is None else seat]
+        if len(log) >= start:  # the reader's log is as far on as the tail begins: bring it up to date
+            return self._log_for(seat)[start:]
+        return [_as_read(event, seat) for event in self._spelled_events()[start:]]
 
     def _log_start(self, step: int) -> int:
         """Where the events of the ``step``-th action start in the log (its length for the next action)."""
@@ -377,6 +387,13 @@ class Game(Checks):
             if action_of(events[index]) is not None:
                 starts.append(index)
         return starts[step] if step < len(starts) else len(events)
+
+
+def _as_read(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may read it: only the author of a play and the taker of a pile see those cards."""
+    if (type(event) is Played or type(event) is PileTaken) and event.seat != seat:
+        return event.public()
+    return event
 
 
 def game_stats(events: Iterable[Event], players: int) -> tuple[SeatStats, ...]:

@@ -67,27 +67,11 @@ class Layout:
 
     @property
     def parts(self) -> tuple[tuple[str, int], ...]:
-        p, r = self.players, len(RANKS)
-        return (
-            ("hand", r),  # cards of each rank in the hand
-            ("building", r),  # cards of each rank already added to the play being built
-            ("own_in_pile", r),  # own cards of each rank on the pile (the seat put them there)
-            ("due_rank", r),  # one-hot
-            ("phase", len(PHASES)),  # one-hot: play, doubt, over
-            ("to_play", p),  # one-hot, relative seat
-            ("hand_sizes", p),  # relative seats
-            ("pile_size", 1),
-            ("claim_seat", p),  # one-hot, relative seat; all zero without a claim
-            ("claim_count", 1),
-            ("claim_rank", r),  # one-hot
-            ("awaiting", p),  # seats whose answer the game waits for
-            ("finished", p),  # seats that have gone out (the winner, and V3 places)
-            ("rules", len(FLAGS) + 1),  # the variant flags, then the number of decks
-        )
+        return _parts(self.players)
 
     @property
     def size(self) -> int:
-        return sum(width for _, width in self.parts)
+        return _size(self.players)
 
     def offset(self, name: str) -> int:
         try:
@@ -96,10 +80,37 @@ class Layout:
             raise KeyError(name) from None
 
 
+# The layout is asked for at every step of every environment: worked out once per table size.
+@cache
+def _parts(players: int) -> tuple[tuple[str, int], ...]:
+    p, r = players, len(RANKS)
+    return (
+        ("hand", r),  # cards of each rank in the hand
+        ("building", r),  # cards of each rank already added to the play being built
+        ("own_in_pile", r),  # own cards of each rank on the pile (the seat put them there)
+        ("due_rank", r),  # one-hot
+        ("phase", len(PHASES)),  # one-hot: play, doubt, over
+        ("to_play", p),  # one-hot, relative seat
+        ("hand_sizes", p),  # relative seats
+        ("pile_size", 1),
+        ("claim_seat", p),  # one-hot, relative seat; all zero without a claim
+        ("claim_count", 1),
+        ("claim_rank", r),  # one-hot
+        ("awaiting", p),  # seats whose answer the game waits for
+        ("finished", p),  # seats that have gone out (the winner, and V3 places)
+        ("rules", len(FLAGS) + 1),  # the variant flags, then the number of decks
+    )
+
+
+@cache
+def _size(players: int) -> int:
+    return sum(width for _, width in _parts(players))
+
+
 @cache
 def _offsets(players: int) -> dict[str, int]:
     offsets, start = {}, 0
-    for part, width in Layout(players).parts:
+    for part, width in _parts(players):
         offsets[part] = start
         start += width
     return offsets

@@ -106,9 +106,10 @@ class Episode:
         return vector.copy() if copy else vector
 
     def legal(self, seat: int) -> list[int]:
+        """The seat's legal action indices, sorted (a new list: worked out once per position)."""
         if seat not in self.deciding:
             return []
-        return encoding.legal_actions(self.current(seat), self.building[seat])
+        return list(self.memo(("legal", seat), lambda: encoding.legal_actions(self.current(seat), self.building[seat])))
 
     def mask(self, seat: int) -> encoding.Mask:
         mask = encoding.action_mask(self.current(seat), self.building[seat])

@@ -157,7 +157,9 @@ class _Table:
 
     @classmethod
     def new(cls, rules: Rules, max_steps: int) -> _Table:
-        return cls(rules, max_steps, [[] for _ in range(rules.players)], dict(_full_deck(rules.deck_count)))
+        # The full deck is a shared template until the first card is dealt (OpenSpiel makes a new
+        # state for many of its questions, such as a tensor's shape).
+        return cls(rules, max_steps, [[] for _ in range(rules.players)], _full_deck(rules.deck_count))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return _Table(
@@ -182,6 +184,8 @@ class _Table:
     def deal(self, card: Card) -> None:
         """One chance outcome: the next card of the deal to the next seat; the last one starts the game."""
         position = sum(map(len, self.dealt))
+        if position == 0:
+            self.left = dict(self.left)  # the first card: the state's own count, no longer the template
         self.dealt[position % self.rules.players].append(card)
         self.left[card] -= 1
         if self.left[card] == 0:
@@ -274,7 +278,7 @@ class IDoubtItState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
 
     def _legal_actions(self, player: int) -> list[int]:
         episode = self._table.episode
-        return [] if episode is None or self._table.over else sorted(episode.legal(player))
+        return [] if episode is None or self._table.over else episode.legal(player)  # (sorted)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._table.left
@@ -444,22 +448,27 @@ class Observer:
             start += width
 
     def set_from(self, state: IDoubtItState, player: int) -> None:
-        self.tensor.fill(0.0)
-        if player < 0:  # a chance or terminal "player" id sees nothing: zeros of the right size
+        episode = state._table.episode
+        if player < 0 or episode is None:
+            self.tensor.fill(0.0)
+            if player >= 0:
+                self._set_dealt_so_far(state, player)
+            return  # (a chance or terminal "player" id sees nothing: zeros of the right size)
+        # Every slot is written (OpenSpiel asks for tensors at every step of every state it checks).
+        vector = episode.observation(player, copy=False)
+        if not self.information_state:
+            self.tensor[:] = vector
             return
-        if state.dealing:
-            cards = state.dealt_to(player)
-            if cards:
-                self._set_dealing(cards)
-            else:  # OpenSpiel reads a new state's tensor for its size, often: the rules, nothing else yet
-                self.dict["rules"][:] = _rules_part(self.rules)
-            return
-        size = self.layout.size
-        self.tensor[:size] = state.observation(player)
-        if self.information_state:
-            answer = state.pending_answer(player)
-            if answer is not None:
-                self.dict["answer"][0 if answer else 1] = 1.0
+        self.tensor[: self.layout.size] = vector
+        answer = episode.answers.get(player)
+        self.dict["answer"][:] = _ANSWER_SLOTS[answer]
+
+    def _set_dealt_so_far(self, state: IDoubtItState, player: int) -> None:
+        cards = state.dealt_to(player)
+        if cards:
+            self._set_dealing(cards)
+        else:  # OpenSpiel reads a new state's tensor for its size, often: the rules, nothing else yet
+            self.dict["rules"][:] = _rules_part(self.rules)
 
     def _set_dealing(self, cards: Sequence[Card]) -> None:
         """While the cards are dealt a seat sees its own cards so far and the rules, nothing else yet."""
@@ -485,6 +494,10 @@ class Observer:
         lines = [text, f"my answer: {'none' if answer is None else 'doubt' if answer else 'decline'}"]
         lines.append(f"log: {events} events, digest {digest.hex()}")
         return "\n".join(lines)
+
+
+#: The information state's answer slots: doubt, decline, or nothing given yet.
+_ANSWER_SLOTS: Final[dict[bool | None, tuple[float, float]]] = {True: (1.0, 0.0), False: (0.0, 1.0), None: (0.0, 0.0)}
 
 
 @cache
