@@ -313,7 +313,13 @@ def plan_cost(
 
 
 def rough_finish_cost(
-    hand: Sequence[int], schedule: Sequence[int], cap: int, bluff_cost: float, stack_cost: float, stuck_cost: float
+    hand: Sequence[int],
+    schedule: Sequence[int],
+    cap: int,
+    bluff_cost: float,
+    stack_cost: float,
+    stuck_cost: float,
+    stuck_card_cost: float | None = None,
 ) -> float:
     """About how many turns ``hand`` needs to go out, ``schedule[turn]`` being the rank value due on the
     seat's ``turn``-th turn from now (1: the next): the rollouts' quicker, rougher :func:`plan_cost`.
@@ -323,11 +329,12 @@ def rough_finish_cost(
     must be bluffed (one each on turns with nothing true to play, stacked onto plays otherwise, which
     costs more since a bigger claim is easier to catch). Unlike :func:`plan_cost` it prices every turn
     at one, lets the next turn finish with bluffs still to stack, counts a rank met a second time as a
-    turn with nothing true, and caps every plan at the cost of a hand with no true last play in sight.
+    turn with nothing true, and caps every plan at the cost of a hand with no true last play in sight:
+    ``stuck_cost`` and ``stuck_card_cost`` a card (``bluff_cost`` when not given).
     """
     counts = list(hand)
     total = sum(counts)
-    best = total * bluff_cost + stuck_cost
+    best = total * (bluff_cost if stuck_card_cost is None else stuck_card_cost) + stuck_cost
     playable = 0
     empty = 0
     for turn in range(1, 14):

@@ -32,7 +32,8 @@ What the parts do, and why:
   opponent doubts with the model's chance (or surely, if its sampled cards prove the claim false); later
   on, as its fitted style says. A rollout stops after one round and two turns and scores the seats by
   how many turns each needs to go out with a true last play (R10), on a curve fitted to who won games
-  between adaptive bots: one turn from going out is worth far more than three
+  in which piles change hands often: one turn from going out is worth far more than three, and a pile
+  taken costs what such piles cost
   (:class:`~idoubtit.bots.search.leaf.LeafScore`).
 * :func:`~idoubtit.bots.search.loop.search` plays every candidate in the same sampled deals with the
   same dice, and :class:`~idoubtit.bots.search.bot.SearchBot` decides what to search and what not.

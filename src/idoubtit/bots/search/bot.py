@@ -15,7 +15,7 @@ from idoubtit.bots.knowledge import own_cards_in_pile
 from idoubtit.bots.maths import advance, own_turn_distances
 from idoubtit.bots.search.ledger import Ledger
 from idoubtit.bots.search.loop import Budget, search
-from idoubtit.bots.search.params import SearchParams
+from idoubtit.bots.search.params import LEAVES, SearchParams
 from idoubtit.bots.search.sampler import Believed, Sampler, believed_cards
 from idoubtit.bots.search.simulator import Simulator
 from idoubtit.engine import STANDARD_DECK, Action, Card, Decline, Doubt, Play, Rank, Rules, View
@@ -38,7 +38,9 @@ class SearchBot:
     ``params`` holds every other number (:class:`~idoubtit.bots.search.params.SearchParams`); the
     options below, when given, replace the ones of ``params`` (so that a bot spec can set them):
     ``depth`` caps a rollout in turns (default: one round and two turns) and ``temperature`` divides
-    the leaf score (above 1: softer); ``own_style`` is the doubting style the rollouts give this seat.
+    the leaf score (above 1: softer); ``leaf`` names one of the measured leaf scores
+    (:data:`~idoubtit.bots.search.params.LEAVES`: ``halved`` is the one before its refit); ``own_style``
+    is the doubting style the rollouts give this seat.
     A doubt must beat declining by ``doubt_margin``; a searched play must beat the model's plan by
     ``play_margin`` when someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise (1.0
     or more: the plan stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals
@@ -73,6 +75,7 @@ class SearchBot:
         carry: float | None = None,
         advised_doubts: bool | str = False,
         gated_doubts: bool | str = False,
+        leaf: str | None = None,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -87,6 +90,10 @@ class SearchBot:
             "endgame_cards": endgame_cards,
         }
         given = {name: value for name, value in options.items() if value is not None}
+        if leaf is not None:
+            if leaf not in LEAVES:
+                raise ValueError(f"no leaf score {leaf!r}; the measured ones are {', '.join(LEAVES)}")
+            given = {**LEAVES[leaf], **given}
         self.params = dataclasses.replace(params or SearchParams(), **given)
         self.advisor = flag(advisor)
         self.advised_doubts = flag(advised_doubts)

@@ -1,8 +1,9 @@
 """The search bot's leaf score: at the end of a rollout, each seat's chance to finish first, guessed from
 how many turns it needs to go out with a true last play (R10), its cards and its place in the turn order.
 
-One turn from going out is worth far more than three: the curve is fitted to who won games between
-adaptive bots (see :class:`~idoubtit.bots.search.params.SearchParams`, ``leaf_power``).
+One turn from going out is worth far more than three, and a pile just taken costs a seat most of its
+chance: the curve is fitted to who won games in which piles change hands often (see
+:class:`~idoubtit.bots.search.params.SearchParams`, ``leaf_power``).
 """
 
 from __future__ import annotations
@@ -75,4 +76,6 @@ class LeafScore:
         (:func:`~idoubtit.bots.maths.rough_finish_cost`)."""
         params = self.params
         schedule = self.schedules[seats_in][first]
-        return rough_finish_cost(hand, schedule, self.cap, params.bluff_cost, params.stack_cost, params.stuck_cost)
+        return rough_finish_cost(
+            hand, schedule, self.cap, params.bluff_cost, params.stack_cost, params.stuck_cost, params.stuck_card_cost
+        )

@@ -8,6 +8,16 @@ from typing import Final
 
 #: The doubting style of a player who doubts only what it can prove: far above any chance.
 PROOF_ONLY: Final = 2.0
+#: The leaf scores measured, by name (``search[leaf=halved]``): the numbers each sets. ``halved`` is the
+#: score before the refit (the fit to games of adaptive bots, halved), which forecast a seat that had
+#: just taken a pile to win twice as often as such seats did; ``refit`` is fitted to games in which piles
+#: change hands often; ``stuck`` is fitted with a hand that has no true last play in sight costing six
+#: turns and half a turn a card (docs/bots.md, "The leaf and who takes the pile").
+LEAVES: Final[dict[str, dict[str, float]]] = {
+    "halved": {"leaf_power": 1.65, "leaf_card": 0.036, "leaf_order": 0.048, "stuck_cost": 4.0, "stuck_card_cost": 2.0},
+    "refit": {"leaf_power": 2.77, "leaf_card": 0.019, "leaf_order": 0.084, "stuck_cost": 4.0, "stuck_card_cost": 2.0},
+    "stuck": {"leaf_power": 3.648, "leaf_card": 0.054, "leaf_order": 0.086, "stuck_cost": 6.0, "stuck_card_cost": 0.5},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +100,19 @@ class SearchParams:
     bluff_cost: float = 2.0
     stack_cost: float = 2.0
     stuck_cost: float = 4.0
+    #: What each card of a hand with no true last play in sight adds to ``stuck_cost``.
+    stuck_card_cost: float = 2.0
     #: A seat's chance to finish first goes as (1 + its finish cost) ** -leaf_power, times
     #: exp(leaf_card) per card it holds (the fit makes it positive: at an equal cost, more cards leave more
-    #: ways to play) and exp(-leaf_order) per seat still in that plays before it. Fitted to who won 800
-    #: games of adaptive bots (3.3, 0.071, 0.095), then halved: a softer score won more games
-    #: (docs/bots.md). ``temperature`` divides the score (above 1: softer).
-    leaf_power: float = 1.65
-    leaf_card: float = 0.036
-    leaf_order: float = 0.048
+    #: ways to play) and exp(-leaf_order) per seat still in that plays before it. Fitted to who won 750
+    #: games in which piles change hands often (the search bot against rocks, cautious counters and
+    #: adaptive bots, and four other fields): its forecast for a seat that has just taken a pile is the
+    #: rate such seats won. The earlier fit, halved (:data:`LEAVES`, ``halved``), forecast twice that
+    #: rate, so a doubt's two outcomes looked nearly alike (docs/bots.md). ``temperature`` divides the
+    #: score (above 1: softer).
+    leaf_power: float = 2.77
+    leaf_card: float = 0.019
+    leaf_order: float = 0.084
     temperature: float = 1.0
 
     # Choosing --------------------------------------------------------------------------------------
