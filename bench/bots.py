@@ -14,7 +14,7 @@ import statistics
 import time
 
 from idoubtit import Action, Game, Rules, View
-from idoubtit.bots import BOTS, Bot, make_bot
+from idoubtit.bots import BOTS, Bot, make_bot, split_specs
 from idoubtit.bots.runner import play_turn
 
 
@@ -51,11 +51,15 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     default = [name for name in BOTS if name != "search"] + ["search[budget=0.01]", "search"]
-    parser.add_argument("--bots", default=",".join(default), help="bot specs, comma-separated")
+    parser.add_argument(
+        "--bots",
+        default=",".join(default),
+        help="bot specs, comma-separated (options in brackets stay with their spec)",
+    )
     parser.add_argument("--decisions", type=int, default=400, help="decisions timed per bot and table size")
     options = parser.parse_args()
     print(f"{'bot':>22} {'players':>7} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
-    for spec in options.bots.split(","):
+    for spec in split_specs(options.bots):
         for players in (4, 11):
             times = decision_times(spec, players, options.decisions)
             median, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000

@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from idoubtit.bots import make_bot
+from idoubtit.bots import make_bot, split_specs
 from idoubtit.bots.runner import play_out
 from idoubtit.coach import review_game
 from idoubtit.engine import Game, Rules
@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=120)
     parser.add_argument("--field", default="easy,medium,hard,bluffer", help="bots, cycled over the seats")
     options = parser.parse_args()
-    field = options.field.split(",")
+    field = split_specs(options.field)
     pairs: list[tuple[float, float]] = []
     seconds: list[float] = []
     for seed in range(options.games):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from idoubtit import Rules
+from idoubtit.bots import split_specs
 from idoubtit.tournament import run_tournament
 
 
@@ -17,7 +18,7 @@ def main() -> None:
     parser.add_argument("--bots", default="honest,random")
     parser.add_argument("--players", type=int, default=4)
     options = parser.parse_args()
-    bots = options.bots.split(",")
+    bots = split_specs(options.bots)
     speeds = {}
     for workers in (1, 2):
         outcome = run_tournament(bots, Rules(options.players), options.games, seed=1, workers=workers)
