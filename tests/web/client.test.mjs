@@ -397,3 +397,13 @@ test("a room played on another node: the page goes there with its tokens in the 
   assert.equal(handedTokens(""), null);
   assert.equal(handedTokens("#step=4"), null);
 });
+
+test("review marks that touch lie worst on top: by label, then by the points lost", async () => {
+  const { markDepth } = await import("../../src/idoubtit/web/review.js");
+  const mistake = (loss) => markDepth({ label: "mistake", loss });
+  assert.ok(mistake(9.4) > mistake(7.7)); // the worse of two neighbouring mistakes can be clicked
+  assert.ok(markDepth({ label: "blunder", loss: 0 }) > mistake(14.9)); // a blunder settled by rule still tops
+  assert.ok(markDepth({ label: "inaccuracy", loss: 6.9 }) > markDepth({ label: "good", loss: 2.9 }));
+  assert.ok(markDepth({ label: "best", loss: 0.4 }) >= 0);
+  assert.ok(markDepth({ label: "blunder", loss: 500 }) < 10000); // always below the current and focused marks
+});

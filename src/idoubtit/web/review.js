@@ -142,11 +142,18 @@ export function reviewMarks(page, act) {
   return h("div", { className: "review-marks", role: "group", "aria-label": t("Your decisions") },
     decisions.map((decision, index) => h("button", {
       type: "button", className: `mark ${decision.label}`, "data-step": String(decision.step), "data-key": `mark-${decision.step}`,
-      style: `left:${((decision.step / last) * 100).toFixed(2)}%`, tabindex: "-1",
+      style: `left:${((decision.step / last) * 100).toFixed(2)}%;z-index:${markDepth(decision)}`, tabindex: "-1",
       "aria-label": t("Step %(step)d: %(label)s", { step: decision.step, label: labelName(decision.label) }),
       title: t("Step %(step)d: %(label)s", { step: decision.step, label: labelName(decision.label) }),
       onclick: () => act.reviewTo(decision.step), onkeydown: (event) => move(event, index),
     })));
+}
+
+/** How high a mark lies among marks that touch (long games put decisions a few pixels apart): the worse
+ * the label, then the more points lost, the higher, so the worst decision can always be clicked. */
+export function markDepth(decision) {
+  const loss = Math.max(0, Math.min(99.9, Number(decision.loss) || 0));
+  return Math.max(0, LABELS.indexOf(decision.label)) * 1000 + Math.round(loss * 10);
 }
 
 /** The marks' one tab stop follows the step on screen: the decision there, or the next one (else the last). */
