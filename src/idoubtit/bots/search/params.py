@@ -18,6 +18,8 @@ LEAVES: Final[dict[str, dict[str, float]]] = {
     "refit": {"leaf_power": 2.77, "leaf_card": 0.019, "leaf_order": 0.084, "stuck_cost": 4.0, "stuck_card_cost": 2.0},
     "stuck": {"leaf_power": 3.648, "leaf_card": 0.054, "leaf_order": 0.086, "stuck_cost": 6.0, "stuck_card_cost": 0.5},
 }
+#: The default leaf: one copy of its numbers, in :data:`LEAVES`.
+_DEFAULT_LEAF: Final = LEAVES["refit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +101,9 @@ class SearchParams:
     #: play, and for a hand with no true last play in sight (the counting bots' plan, in short).
     bluff_cost: float = 2.0
     stack_cost: float = 2.0
-    stuck_cost: float = 4.0
+    stuck_cost: float = _DEFAULT_LEAF["stuck_cost"]
     #: What each card of a hand with no true last play in sight adds to ``stuck_cost``.
-    stuck_card_cost: float = 2.0
+    stuck_card_cost: float = _DEFAULT_LEAF["stuck_card_cost"]
     #: A seat's chance to finish first goes as (1 + its finish cost) ** -leaf_power, times
     #: exp(leaf_card) per card it holds (the fit makes it positive: at an equal cost, more cards leave more
     #: ways to play) and exp(-leaf_order) per seat still in that plays before it. Fitted to who won 750
@@ -110,9 +112,9 @@ class SearchParams:
     #: rate such seats won. The earlier fit, halved (:data:`LEAVES`, ``halved``), forecast twice that
     #: rate, so a doubt's two outcomes looked nearly alike (docs/bots.md). ``temperature`` divides the
     #: score (above 1: softer).
-    leaf_power: float = 2.77
-    leaf_card: float = 0.019
-    leaf_order: float = 0.084
+    leaf_power: float = _DEFAULT_LEAF["leaf_power"]
+    leaf_card: float = _DEFAULT_LEAF["leaf_card"]
+    leaf_order: float = _DEFAULT_LEAF["leaf_order"]
     temperature: float = 1.0
 
     # Choosing --------------------------------------------------------------------------------------
