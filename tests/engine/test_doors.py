@@ -154,19 +154,25 @@ def _first(events: list[Event], kind: type) -> Any:
 @examples(60)
 @given(tables(), st.integers(0, 2**32))
 def test_copies_share_their_history_yet_each_plays_on_as_if_alone(table: Table, seed: int) -> None:
-    """A copy shares the history (actions, log, events) until either side acts: copies of copies, made at
-    any step, played on through either door, read in between with whole views and views since a step, are
-    each exactly the game their own actions make when played alone from the deal."""
+    """A copy shares the history (actions, log, events, each reader's log) until either side acts: copies
+    of copies, made at any step, played on through either door or kept still while their original plays
+    on, read in between with whole views and views since a step, are each exactly the game their own
+    actions make when played alone from the deal."""
     rng = random.Random(seed)
     readers = [*range(table.rules.players), None]
     games: list[tuple[Game, list[Action]]] = [(table.new_game(), [])]
+    kept_still: set[int] = set()  # copies never played on: their original may write on past them
     for _ in range(STEPS):
-        playing = [entry for entry in games if not entry[0].is_over]
+        playing = [entry for entry in games if not entry[0].is_over and id(entry[0]) not in kept_still]
         if not playing:
             break
         game, taken = rng.choice(playing)
         if rng.random() < 0.15 and len(games) < 8:
+            if rng.random() < 0.5:  # a copy of a game read to the end shares that reader's whole log
+                game.view(rng.choice(readers))
             games.append((game.copy(), list(taken)))
+            if rng.random() < 0.3:
+                kept_still.add(id(games[-1][0]))
         action = random_action(game, rng)
         if rng.random() < 0.5:
             game.apply_unchecked(action)

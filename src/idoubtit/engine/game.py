@@ -47,7 +47,7 @@ class Game(Checks):
     ('PileTaken', (1, 2, 3))
     """
 
-    __slots__ = ("_action_starts", "_dealt", "_first", "_reader_logs", "_seed", "_summary")
+    __slots__ = ("_action_starts", "_dealt", "_first", "_reader_logs", "_reader_read", "_seed", "_summary")
 
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Card]], first: int, seed: int | None) -> None:
         """Prefer :meth:`deal` or :meth:`from_hands`, which check their input."""
@@ -55,8 +55,11 @@ class Game(Checks):
         self._seed = seed
         self._first = first
         self._dealt = tuple(tuple(hand) for hand in hands)
-        # Each reader's log (seats, then spectators last), filled in lazily when a view asks for it.
+        # Each reader's log (seats, then spectators last), filled in lazily when a view asks for it. Copies
+        # of a game share these lists: each game's own log is the first ``_reader_read[reader]`` entries
+        # of its list (see _log_for), so a copy need not convert the whole log again for a reader.
         self._reader_logs: list[list[Event]] = [[] for _ in range(rules.players + 1)]
+        self._reader_read: list[int] = [0] * (rules.players + 1)
         # Where each action's events start in the log, found lazily when a view asks for a part of it.
         self._action_starts: list[int] = []
         # Every hand and every seat's numbers, worked out once the game is over and a view asks for them.
@@ -123,9 +126,11 @@ class Game(Checks):
         clone = Game.__new__(Game)
         self._copy_core(clone)
         clone._seed, clone._first, clone._dealt = self._seed, self._first, self._dealt
-        # A copy's readers start with no log of their own: a view with ``since`` never needs one, and a
-        # whole view copies the whole log anyway, so a copy costs what the state is, not its history.
-        clone._reader_logs = [[] for _ in self._reader_logs]
+        # The readers' logs are shared too, each side knowing how much of each is its own: the usual
+        # pattern (copy, act, drop the original, as a server does per action) then converts each event
+        # for each reader once, not once per action.
+        clone._reader_logs = list(self._reader_logs)
+        clone._reader_read = list(self._reader_read)
         clone._action_starts = self._action_starts  # shared with the history until either side acts
         clone._summary = self._summary
         return clone
@@ -228,6 +233,8 @@ class Game(Checks):
             log = self._log_tail(seat, self._log_start(since))
         else:
             log = self._log_for(seat)
+            if len(log) != len(self._spelled_events()):  # the list goes on with a copy's events
+                log = log[: len(self._spelled_events())]
         final_hands, stats = self._final() if self._phase is OVER else (None, None)
         return View(
             seat=seat,
@@ -367,17 +374,23 @@ class Game(Checks):
 
     def _log_for(self, seat: int | None) -> list[Event]:
         """The log as ``seat`` may read it, brought up to date: others' secret cards dropped (None: a
-        spectator). The reader's own list, to be copied before it leaves the engine."""
-        log = self._reader_logs[-1 if seat is None else seat]
-        log.extend(_as_read(event, seat) for event in self._spelled_events()[len(log) :])
+        spectator). A list of this game's own (or shared with its copies), to be copied before it leaves
+        the engine: read only its first ``len(self._spelled_events())`` entries."""
+        reader = -1 if seat is None else seat
+        log, read = self._reader_logs[reader], self._reader_read[reader]
+        events = self._spelled_events()
+        if read < len(events):
+            if len(log) != read:  # a copy of this game wrote its own events after ours: ours is the start
+                log = self._reader_logs[reader] = log[:read]
+            log.extend(_as_read(event, seat) for event in events[read:])
+            self._reader_read[reader] = len(events)
         return log
 
     def _log_tail(self, seat: int | None, start: int) -> list[Event]:
         """The log as ``seat`` may read it from event ``start`` on, read from the events themselves (at a cost
         of the tail's length only, however long the game)."""
-        log = self._reader_logs[-1 if seat is None else seat]
-        if len(log) >= start:  # the reader's log is as far on as the tail begins: bring it up to date
-            return self._log_for(seat)[start:]
+        if self._reader_read[-1 if seat is None else seat] >= start:  # the reader's log reaches the tail
+            return self._log_for(seat)[start : len(self._spelled_events())]
         return [_as_read(event, seat) for event in self._spelled_events()[start:]]
 
     def _log_start(self, step: int) -> int:
