@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, cast
 
 from sqlalchemy import (
     JSON,
@@ -25,6 +25,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Table,
     Text,
     UniqueConstraint,
     false,
@@ -269,3 +270,7 @@ class ActionRow(Base):
     notation: Mapped[str] = mapped_column(Text)
     #: When the action was stored, which is when it was acknowledged: a restarted server resumes timers from it.
     stored_at: Mapped[datetime]
+
+
+#: The actions' table itself, for the server's hot path: inserting rows through it skips the ORM's bookkeeping.
+ACTIONS_TABLE: Final[Table] = cast(Table, ActionRow.__table__)

@@ -33,6 +33,7 @@ from idoubtit.archive.history import (
 from idoubtit.archive.inputs import bot_level_of, canonical_action, dealt_record, display_name_of
 from idoubtit.archive.leases import Fence, Lease
 from idoubtit.archive.models import (
+    ACTIONS_TABLE,
     NAME_LENGTH,
     ActionRow,
     GameRow,
@@ -526,8 +527,8 @@ class Archive(LookingBack):
                 expected[game_id] = step + 1
                 accepted.append({"game_id": game_id, "step": step, "notation": canonical, "stored_at": moment})
                 results.append(None)
-            if accepted:
-                session.execute(insert(ActionRow), accepted)
+            if accepted:  # by the table itself, not the ORM's bulk insert: a quarter of the cost, same rows
+                session.execute(insert(ACTIONS_TABLE), accepted)
         return results
 
     @staticmethod
