@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { cardName, claimWords, parseCard, pretty } from "../../src/idoubtit/web/cards.js";
 import {
   REACTIONS, describe, emptyTable, errorText, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow,
-  playOrder, reactionText, receive, seatName, seatPlaces, secondsLeft, stories, storyLine, truthfulPick,
+  playOrder, reactionText, receive, ringRoom, seatName, seatPlaces, secondsLeft, stories, storyLine, truthfulPick,
 } from "../../src/idoubtit/web/game.js";
 import { format, pickLanguage, t, tn, use } from "../../src/idoubtit/web/i18n.js";
 
@@ -406,4 +406,10 @@ test("review marks that touch lie worst on top: by label, then by the points los
   assert.ok(markDepth({ label: "inaccuracy", loss: 6.9 }) > markDepth({ label: "good", loss: 2.9 }));
   assert.ok(markDepth({ label: "best", loss: 0.4 }) >= 0);
   assert.ok(markDepth({ label: "blunder", loss: 500 }) < 10000); // always below the current and focused marks
+});
+
+test("the oval takes the screen's height less what lies above it, below it and the coach's room", () => {
+  assert.equal(ringRoom({ screen: 768, above: 100, below: 300 }), 368);
+  assert.equal(ringRoom({ screen: 768, above: 100, below: 300, coachRoom: 70.5 }), 297);
+  assert.equal(ringRoom({ screen: 400, above: 200, below: 300 }), 0); // no room: the stylesheet's smallest oval
 });

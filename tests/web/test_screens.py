@@ -6,8 +6,9 @@ turn, its bluff meter at a claim), and the end of the game; then, looking back, 
 game's replay (every hand face up, then as your seat saw it), the review of your game (its summary and
 marks, and one decision told) and your own page. At each of those
 moments the page is looked at at phone, tablet and desktop sizes: nothing may stick out sideways, no button's
-text may be cut, axe-core may find no serious or critical accessibility problem, and a screenshot is kept
-(in the folder ``IDOUBTIT_SCREENSHOTS`` names, else in the test's temporary folder) to be looked at.
+text may be cut, on the table your whole hand must be in sight above your buttons (see WHOLE_HAND_SIZES),
+axe-core may find no serious or critical accessibility problem, and a screenshot is kept (in the folder
+``IDOUBTIT_SCREENSHOTS`` names, else in the test's temporary folder) to be looked at.
 """
 
 from __future__ import annotations
@@ -31,6 +32,18 @@ SIZES = {"small-phone": (360, 640), "phone": (390, 844), "tablet": (768, 1024), 
 
 #: Everything a person can press or fill in that sticks out of the page, or a button whose text is cut.
 PROBLEMS = (Path(__file__).parent / "problems.js").read_text(encoding="utf-8")
+#: The cards of your hand that your buttons cover with the page at its top.
+HAND_IN_SIGHT = (Path(__file__).parent / "hand_in_sight.js").read_text(encoding="utf-8")
+#: The table's screens, and the sizes at which the oval, the whole hand and the buttons fit on one screen:
+#: a small phone scrolls to its hand, and so may a phone when the coach's word (three lines in some
+#: languages) sits on the buttons.
+WHOLE_HAND_SIZES = {
+    "your-turn": {"phone", "tablet", "desktop"},
+    "doubt-window": {"phone", "tablet", "desktop"},
+    "reveal": {"phone", "tablet", "desktop"},
+    "coach-turn": {"tablet", "desktop"},
+    "coach-claim": {"tablet", "desktop"},
+}
 
 
 def screenshots_folder(tmp_path: Path) -> Path:
@@ -46,6 +59,8 @@ def look_at(page: Page, folder: Path, language: str, screen: str) -> list[str]:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(60)
         wrong += [f"{language} {screen} {size}: {problem}" for problem in page.evaluate(PROBLEMS)]
+        if size in WHOLE_HAND_SIZES.get(screen, set()):
+            wrong += [f"{language} {screen} {size}: {problem}" for problem in page.evaluate(HAND_IN_SIGHT)]
         wrong += [f"{language} {screen} {size}: {problem}" for problem in serious_violations(page)]
         # What a person sees on the screen; the whole page too, for the screens one scrolls.
         page.screenshot(path=str(folder / f"{language}-{screen}-{size}.png"))

@@ -6,7 +6,7 @@
 // in motion.js and sound in sound.js; the coach at your seat is coach.js, the review of a game review.js.
 
 import { rankPlural } from "./cards.js";
-import { adviceRank, currentAdvice } from "./coach.js";
+import { adviceRank, coachOn, currentAdvice } from "./coach.js";
 import { h, store, stored } from "./dom.js";
 import {
   describe, doubtShare, emptyTable, errorText, myTurn, myWindow, reactionText, receive, secondsLeft, seatName, stories, storyLine,
@@ -25,7 +25,7 @@ import { forgetPlayerId, playerId } from "./player.js";
 import { SPEEDS, replayScreen, syncReplay, updateReplay } from "./replay.js";
 import { decisionAt, labelName, readReview, reviewError, reviewLine, reviewReady } from "./review.js";
 import { cue, setSound, soundOn } from "./sound.js";
-import { tableScreen } from "./table.js";
+import { fitRing, tableScreen } from "./table.js";
 
 const root = document.getElementById("app");
 /** How long a reaction stays at its sender's seat. */
@@ -510,11 +510,18 @@ function render() {
   const log = root.querySelector(".log");
   if (log) log.scrollTop = logScroll;
   if (page.screen === "replay") syncReplay(root, page);
+  fitTable();
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again && !again.disabled) again.focus();
   }
 }
+
+/** The oval sized to leave your hand and buttons on the screen (see fitRing); again when the screen turns. */
+function fitTable() {
+  fitRing(root, Boolean(page.table && coachOn(page.table.room, page.table.seat)));
+}
+window.addEventListener("resize", fitTable);
 
 function title() {
   const name = t("I Doubt It");

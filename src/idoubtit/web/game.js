@@ -343,3 +343,14 @@ export function errorText(error) {
   };
   return known[error.code] || t("That is not allowed now.");
 }
+
+/**
+ * How tall the oval may be so that your hand and your buttons fit on the screen with it: the screen's
+ * height less what lies above the oval and what lies below it down to the buttons' bottom. While the coach
+ * is on, room is kept for its word (``coachRoom``) even when it has nothing to say, so that the table does
+ * not jump each time it speaks. The stylesheet keeps the oval between its smallest and largest heights: on
+ * a short screen the page scrolls as before.
+ */
+export function ringRoom({ screen, above, below, coachRoom = 0 }) {
+  return Math.max(0, Math.floor(screen - above - below - coachRoom));
+}

@@ -7,7 +7,7 @@ import { coachMark, coachPanel, coachSwitch, suggestedCards } from "./coach.js";
 import { h, link } from "./dom.js";
 import {
   REACTIONS, announceable, doubtShare, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow, reactionText,
-  seatName, seatPlaces, secondsLeft, stories, storyLine,
+  ringRoom, seatName, seatPlaces, secondsLeft, stories, storyLine,
 } from "./game.js";
 import { t, tn } from "./i18n.js";
 
@@ -68,6 +68,34 @@ export function tableScreen(page, act) {
     // something to say: where you look when you decide, and no room taken from the table or your hand.
     over || table.seat === null ? null : h("div", { className: "controls" }, coachPanel(page, act), actionBar(page, act)),
     log(page));
+}
+
+//: The coach's word, as tall as it was when last shown (before it first speaks: about two lines).
+let coachWordHeight = 76;
+
+/**
+ * After each drawing of the table and at each change of the screen's size: the oval takes the height that
+ * leaves your whole hand and your buttons on the screen (``--ring-room``, read by the stylesheet).
+ */
+export function fitRing(root, coaching) {
+  const ring = root.querySelector(".table .ring");
+  const hand = root.querySelector(".table .hand-panel");
+  const controls = root.querySelector(".table .controls");
+  if (!ring || !hand || !controls) {
+    document.documentElement.style.removeProperty("--ring-room");
+    return;
+  }
+  const word = controls.querySelector(".coach-panel");
+  if (word) coachWordHeight = word.getBoundingClientRect().height;
+  const ringBox = ring.getBoundingClientRect();
+  const bar = controls.getBoundingClientRect().height - (word ? coachWordHeight : 0);
+  const room = ringRoom({
+    screen: window.innerHeight,
+    above: ringBox.top + window.scrollY + 6, // the oval's margins
+    below: hand.getBoundingClientRect().bottom - ringBox.bottom + bar + 6,
+    coachRoom: coaching ? coachWordHeight : 0,
+  });
+  document.documentElement.style.setProperty("--ring-room", `${room}px`);
 }
 
 function statusBar(page) {
@@ -166,7 +194,7 @@ function hand(page, act) {
   const view = table.view;
   const picking = myTurn(table) && !page.pending;
   const cards = view.phase === "over" ? [] : handInPlayOrder(view);
-  const big = cards.length > 20 ? " huge" : cards.length > 12 ? " big" : "";
+  const big = cards.length > 16 ? " huge" : cards.length > 12 ? " big" : "";
   const suggested = suggestedCards(page);
   return h("section", { className: "hand-panel", "aria-label": t("Your cards") },
     h("div", { className: "hand-head" },
