@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, Self
 
-from sqlalchemy import Engine, func, insert, select
+from sqlalchemy import Engine, bindparam, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -34,6 +34,7 @@ from idoubtit.archive.inputs import bot_level_of, canonical_action, dealt_record
 from idoubtit.archive.leases import Fence, Lease
 from idoubtit.archive.models import (
     ACTIONS_TABLE,
+    GAMES_TABLE,
     NAME_LENGTH,
     ActionRow,
     GameRow,
@@ -56,6 +57,21 @@ from idoubtit.history import game_numbers
 CODE_ATTEMPTS: Final = 20
 #: The longest a lease may be taken for at once, in seconds (a node renews it every few seconds).
 MAX_LEASE_SECONDS: Final = 600
+
+
+#: What storing a batch of actions reads first, for every batch the server stores: each game's status
+#: (its row locked for the batch) and its last step so far. Built once, on the tables rather than the ORM's
+#: classes: built afresh through the classes they cost nearly twice as much (about 380 µs a batch against 200).
+_GAME_STATUSES: Final = (
+    select(GAMES_TABLE.c.id, GAMES_TABLE.c.status)
+    .where(GAMES_TABLE.c.id.in_(bindparam("ids", expanding=True)))
+    .with_for_update()
+)
+_LAST_STEPS: Final = (
+    select(ACTIONS_TABLE.c.game_id, func.max(ACTIONS_TABLE.c.step))
+    .where(ACTIONS_TABLE.c.game_id.in_(bindparam("ids", expanding=True)))
+    .group_by(ACTIONS_TABLE.c.game_id)
+)
 
 
 class Archive(LookingBack):
@@ -534,17 +550,10 @@ class Archive(LookingBack):
     @staticmethod
     def _next_steps(session: Session, game_ids: set[int]) -> dict[int, int | ArchiveError]:
         """For each game, the step its next action gets, or why it takes none (rows locked for the batch)."""
+        ids = {"ids": list(game_ids)}
         # .all(): a Result itself has keys(), so dict() would take it for a mapping.
-        statuses = dict(
-            session.execute(select(GameRow.id, GameRow.status).where(GameRow.id.in_(game_ids)).with_for_update()).all()
-        )
-        last = dict(
-            session.execute(
-                select(ActionRow.game_id, func.max(ActionRow.step))
-                .where(ActionRow.game_id.in_(game_ids))
-                .group_by(ActionRow.game_id)
-            ).all()
-        )
+        statuses = dict(session.execute(_GAME_STATUSES, ids).all())
+        last = dict(session.execute(_LAST_STEPS, ids).all())
         expected: dict[int, int | ArchiveError] = {}
         for game_id in game_ids:
             status = statuses.get(game_id)
