@@ -241,7 +241,7 @@ def _person_seat(record: dict[str, Any]) -> int:
 
 def review_tables(tr: gettext.NullTranslations, result: Review, every: bool) -> list[Table]:
     """The summary of a review, then its decisions (those that lost, or ``every`` one)."""
-    from idoubtit.tui.text import pretty_cards, rank_names
+    from idoubtit.tui.text import claim_words, pretty_cards, rank_names
 
     _ = tr.gettext
     names = rank_names(tr)
@@ -271,7 +271,13 @@ def review_tables(tr: gettext.NullTranslations, result: Review, every: bool) -> 
                 f"{decision.chosen}\n[{label_name(tr, decision.label)}]",
                 decision.best,
                 f"{decision.loss:.0f}",
-                review_line(tr, decision.why, names, lambda cards: pretty_cards([Card.parse(card) for card in cards])),
+                review_line(
+                    tr,
+                    decision.why,
+                    names,
+                    lambda cards: pretty_cards([Card.parse(card) for card in cards]),
+                    lambda count, rank: claim_words(tr, count, rank),
+                ),
             )
     return [summary, decisions]
 

@@ -17,7 +17,7 @@ from idoubtit.engine import Card, Game, Phase, Rank, Rules, parse_action
 from idoubtit.i18n import LANGUAGES, translations
 from idoubtit.tui.app import TableApp
 from idoubtit.tui.plain import PlainGame
-from idoubtit.tui.text import rank_names
+from idoubtit.tui.text import claim_words, rank_names
 
 
 def coached_game(game: Game, seed: int = 0, steps: int = 80) -> list[dict[str, object]]:
@@ -203,3 +203,34 @@ def test_every_review_reason_is_a_whole_sentence_in_every_language(language: str
         assert line.strip()
         assert "%(" not in line
     assert review_line(tr, {"key": "no such reason"}, rank_names(tr)) == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "why", "one", "many"),
+    [
+        ("en", {"key": "cheap_doubt", "chance": 30}, "Only 1 card was in the pile", "Only 2 cards were in the pile"),
+        ("en", {"key": "near_the_end"}, "had only 1 card left", "had only 2 cards left"),
+        ("en", {"key": "likely_true", "chance": 9}, "takes the pile (1 card).", "takes the pile (2 cards)."),
+        ("af", {"key": "cheap_doubt", "chance": 30}, "net 1 kaart in die stapel", "net 2 kaarte in die stapel"),
+        ("lb", {"key": "likely_true", "chance": 9}, "(1 Kaart).", "(2 Kaarten)."),
+    ],
+)
+def test_a_review_reason_with_one_card_says_card_not_cards(
+    language: str, why: dict[str, Any], one: str, many: str
+) -> None:
+    tr = translations(language)
+    for count, expected in ((1, one), (2, many)):
+        line = review_line(tr, {**why, "pile": count, "claimant_cards": count}, rank_names(tr))
+        assert expected in line, line
+
+
+def test_a_provable_bluff_names_the_claim_in_the_singular_or_the_plural() -> None:
+    tr = translations("en")
+    one = review_line(tr, {"key": "provably_false", "count": 1, "rank": "6", "seen": 4, "left": 0}, rank_names(tr))
+    assert one.startswith("The claim was 1 Six, but you knew where 4 of them were"), one
+    many = {"key": "provably_false", "count": 3, "rank": "6", "seen": 1, "left": 3}
+    assert review_line(tr, many, rank_names(tr)).startswith("The claim was 3 Sixes, but you knew where 1 of them was:")
+    mn = translations("mn")
+    claim = claim_words(mn, 1, Rank.SIX)
+    line = review_line(mn, many | {"count": 1}, rank_names(mn), claim_words=lambda n, r: claim_words(mn, n, r))
+    assert claim in line, line

@@ -360,7 +360,13 @@ test("the review tells each decision in the terminal's words, and its links keep
   assert.equal(reviewLine({ key: "wrong_rank", announced: "K", due: "Q" }),
     "Announcing Kings when Queens are due takes the pile at once.");
   assert.equal(reviewLine({ key: "provably_false", count: 2, rank: "A", seen: 3, left: 1 }),
-    "The claim was 2 Aces, but you knew where 3 of them were: at most 1 were left, so it had to be a bluff.");
+    "The claim was 2 Aces, but you knew where 3 of them were: no more than 1 could be anywhere else, so it had to be a bluff.");
+  assert.equal(reviewLine({ key: "provably_false", count: 1, rank: "6", seen: 1, left: 0 }),
+    "The claim was 1 Six, but you knew where 1 of them was: no more than 0 could be anywhere else, so it had to be a bluff.");
+  assert.equal(reviewLine({ key: "cheap_doubt", pile: 1, chance: 30 }),
+    "Only 1 card was in the pile: a wrong doubt cost little, and such a claim is a bluff about 30 times in 100.");
+  assert.equal(reviewLine({ key: "near_the_end", claimant_cards: 2 }),
+    "The claimant had only 2 cards left: a claim let go brought them close to winning.");
   assert.equal(reviewLine({ key: "chances", chosen: 31, best: 36 }), "The expert gives this play 31 in 100 to win, and its own 36.");
   assert.equal(reviewLine({ key: "something_new" }), "");
   assert.equal(actionWords("doubt 0"), "I doubt it");

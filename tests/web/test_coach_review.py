@@ -83,7 +83,7 @@ def settings(http: httpx.Client, code: str) -> dict[str, Any]:
 
 
 def msgids(path: Path, method: str) -> set[str]:
-    keywords = {"t": None, "tn": (1, 2), "_": None}
+    keywords = {"t": None, "tn": (1, 2), "_": None, "n": (1, 2)}
     return {m if isinstance(m, str) else m[0] for _, m, _, _ in extract_from_file(method, str(path), keywords=keywords)}
 
 

@@ -18,7 +18,7 @@ from typing import Any, Final
 from idoubtit.bots.maths import advance
 from idoubtit.bots.search import SearchBot
 from idoubtit.bots.search.bot import seats_in_turn
-from idoubtit.coach.words import ENGLISH_RANKS
+from idoubtit.coach.words import ENGLISH_RANKS, english_claim
 from idoubtit.engine import Action, Card, Doubt, Play, Rank, View, parse_cards
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
 
@@ -33,14 +33,6 @@ CHEAP_PILE: Final = 6
 LIKELY_TRUE: Final = 35
 #: With this many cards or fewer a claimant is close to going out (the review's threshold).
 NEAR_OUT: Final = 3
-
-
-def english_claim(count: int, rank: Rank) -> str:
-    """A claim in English: "1 King", "3 Kings" (the singular is the plural noun without its ending)."""
-    plural = ENGLISH_RANKS[rank]
-    if count != 1:
-        return f"{count} {plural}"
-    return f"{count} {plural[:-2] if plural.endswith('xes') else plural[:-1]}"
 
 
 # --------------------------------------------------------------------------------------------------

@@ -70,43 +70,80 @@ def review_line(
     why: dict[str, Any],
     rank_names: dict[Rank, str],
     cards_text: Callable[[Sequence[str]], str] = ", ".join,
+    claim_words: Callable[[int, Rank], str] | None = None,
 ) -> str:
-    """A review's reason for one decision (:class:`~idoubtit.coach.review.Decision`'s ``why``)."""
-    _ = tr.gettext
+    """A review's reason for one decision (:class:`~idoubtit.coach.review.Decision`'s ``why``): ranks
+    named by ``rank_names``, cards by ``cards_text``, a claim by ``claim_words`` ("1 King", "3 Kings";
+    English ones by default). A sentence with a number in it has its singular and its plural."""
+    _, n = tr.gettext, tr.ngettext
     values = dict(why)
     for field in ("rank", "announced", "due"):
         if field in why:
             values[field + "_name"] = rank_names[Rank.parse(why[field])]
     if "cards" in why:
         values["cards"] = cards_text(why["cards"])
-    sentences = {
-        "wrong_rank": _("Announcing %(announced_name)s when %(due_name)s are due takes the pile at once."),
-        "provably_false": _(
-            "The claim was %(count)d %(rank_name)s, but you knew where %(seen)d of them were: "
-            "at most %(left)d were left, so it had to be a bluff."
-        ),
-        "provably_true": _("Every card you could not see was of the claimed rank: the claim had to be true."),
-        "likely_bluff": _("The claim was likely a bluff (about %(chance)d in 100): doubting was worth it."),
-        "cheap_doubt": _(
-            "Only %(pile)d cards were in the pile: a wrong doubt cost little, and such a claim is a bluff "
-            "about %(chance)d times in 100."
-        ),
-        "near_the_end": _(
-            "The claimant had only %(claimant_cards)d cards left: a claim let go brought them close to winning."
-        ),
-        "doubt_ahead": _("A bluff about %(chance)d times in 100: by the expert's count doubting still came out ahead."),
-        "likely_true": _(
-            "The claim was likely true (a bluff about %(chance)d times in 100), and a wrong doubt takes the pile "
-            "(%(pile)d cards)."
-        ),
-        "last_card_bluff": _("A last play is always turned up: a false last card takes the pile."),
-        "no_due": _("You had no %(rank_name)s: the best cards to give were %(cards)s."),
-        "add_bluff": _("Adding %(cards)s to your %(rank_name)s was worth the risk."),
-        "too_many_bluffs": _("The extra bluff cards were too likely to be doubted."),
-        "chances": _("The expert gives this play %(chosen)d in 100 to win, and its own %(best)d."),
-    }
-    line = sentences.get(str(why.get("key")))
-    return "" if line is None else line % values
+    if "count" in why and "rank" in why:
+        values["claim"] = (claim_words or english_claim)(int(why["count"]), Rank.parse(why["rank"]))
+    line = _REVIEW_SENTENCES.get(str(why.get("key")))
+    return "" if line is None else line(_, n, why) % values
+
+
+_Sentence = Callable[[Callable[[str], str], Callable[[str, str, int], str], dict[str, Any]], str]
+
+#: The review's sentences by key, each given gettext, ngettext and the numbers it says.
+_REVIEW_SENTENCES: dict[str, _Sentence] = {
+    "wrong_rank": lambda _, n, why: _(
+        "Announcing %(announced_name)s when %(due_name)s are due takes the pile at once."
+    ),
+    "provably_false": lambda _, n, why: n(
+        "The claim was %(claim)s, but you knew where %(seen)d of them was: no more than %(left)d could be "
+        "anywhere else, so it had to be a bluff.",
+        "The claim was %(claim)s, but you knew where %(seen)d of them were: no more than %(left)d could be "
+        "anywhere else, so it had to be a bluff.",
+        int(why["seen"]),
+    ),
+    "provably_true": lambda _, n, why: _(
+        "Every card you could not see was of the claimed rank: the claim had to be true."
+    ),
+    "likely_bluff": lambda _, n, why: _(
+        "The claim was likely a bluff (about %(chance)d in 100): doubting was worth it."
+    ),
+    "cheap_doubt": lambda _, n, why: n(
+        "Only %(pile)d card was in the pile: a wrong doubt cost little, and such a claim is a bluff "
+        "about %(chance)d times in 100.",
+        "Only %(pile)d cards were in the pile: a wrong doubt cost little, and such a claim is a bluff "
+        "about %(chance)d times in 100.",
+        int(why["pile"]),
+    ),
+    "near_the_end": lambda _, n, why: n(
+        "The claimant had only %(claimant_cards)d card left: a claim let go brought them close to winning.",
+        "The claimant had only %(claimant_cards)d cards left: a claim let go brought them close to winning.",
+        int(why["claimant_cards"]),
+    ),
+    "doubt_ahead": lambda _, n, why: _(
+        "A bluff about %(chance)d times in 100: by the expert's count doubting still came out ahead."
+    ),
+    "likely_true": lambda _, n, why: n(
+        "The claim was likely true (a bluff about %(chance)d times in 100), and a wrong doubt takes the pile "
+        "(%(pile)d card).",
+        "The claim was likely true (a bluff about %(chance)d times in 100), and a wrong doubt takes the pile "
+        "(%(pile)d cards).",
+        int(why["pile"]),
+    ),
+    "last_card_bluff": lambda _, n, why: _("A last play is always turned up: a false last card takes the pile."),
+    "no_due": lambda _, n, why: _("You had no %(rank_name)s: the best cards to give were %(cards)s."),
+    "add_bluff": lambda _, n, why: _("Adding %(cards)s to your %(rank_name)s was worth the risk."),
+    "too_many_bluffs": lambda _, n, why: _("The extra bluff cards were too likely to be doubted."),
+    "chances": lambda _, n, why: _("The expert gives this play %(chosen)d in 100 to win, and its own %(best)d."),
+}
+
+
+def english_claim(count: int, rank: Rank) -> str:
+    """A claim in English: "1 King", "3 Kings" (the singular is the plural noun without its ending)."""
+    plural = ENGLISH_RANKS[rank]
+    if count != 1:
+        return f"{count} {plural}"
+    return f"{count} {plural[:-2] if plural.endswith('xes') else plural[:-1]}"
 
 
 #: Rank names as plural nouns in English: the review's own English sentences (``Decision.reason``).

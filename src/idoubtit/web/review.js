@@ -8,7 +8,7 @@
 // A decision's `step` is its action's index in the record: the table it was made at is frame `step`, so
 // that is where its mark and links lead, and where the replay shows it.
 
-import { pretty, rankPlural } from "./cards.js";
+import { claimWords, pretty, rankPlural } from "./cards.js";
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { decimal, percent } from "./past.js";
@@ -35,15 +35,20 @@ export function reviewLine(why) {
     if (field in why) values[`${field}_name`] = rankPlural(why[field]);
   }
   if ("cards" in why) values.cards = why.cards.map(pretty).join(" ");
+  if ("count" in why && "rank" in why) values.claim = claimWords(why.count, why.rank);
   const sentences = {
     wrong_rank: () => t("Announcing %(announced_name)s when %(due_name)s are due takes the pile at once.", values),
-    provably_false: () => t("The claim was %(count)d %(rank_name)s, but you knew where %(seen)d of them were: at most %(left)d were left, so it had to be a bluff.", values),
+    provably_false: () => tn("The claim was %(claim)s, but you knew where %(seen)d of them was: no more than %(left)d could be anywhere else, so it had to be a bluff.",
+      "The claim was %(claim)s, but you knew where %(seen)d of them were: no more than %(left)d could be anywhere else, so it had to be a bluff.", why.seen, values),
     provably_true: () => t("Every card you could not see was of the claimed rank: the claim had to be true.", values),
     likely_bluff: () => t("The claim was likely a bluff (about %(chance)d in 100): doubting was worth it.", values),
-    cheap_doubt: () => t("Only %(pile)d cards were in the pile: a wrong doubt cost little, and such a claim is a bluff about %(chance)d times in 100.", values),
-    near_the_end: () => t("The claimant had only %(claimant_cards)d cards left: a claim let go brought them close to winning.", values),
+    cheap_doubt: () => tn("Only %(pile)d card was in the pile: a wrong doubt cost little, and such a claim is a bluff about %(chance)d times in 100.",
+      "Only %(pile)d cards were in the pile: a wrong doubt cost little, and such a claim is a bluff about %(chance)d times in 100.", why.pile, values),
+    near_the_end: () => tn("The claimant had only %(claimant_cards)d card left: a claim let go brought them close to winning.",
+      "The claimant had only %(claimant_cards)d cards left: a claim let go brought them close to winning.", why.claimant_cards, values),
     doubt_ahead: () => t("A bluff about %(chance)d times in 100: by the expert's count doubting still came out ahead.", values),
-    likely_true: () => t("The claim was likely true (a bluff about %(chance)d times in 100), and a wrong doubt takes the pile (%(pile)d cards).", values),
+    likely_true: () => tn("The claim was likely true (a bluff about %(chance)d times in 100), and a wrong doubt takes the pile (%(pile)d card).",
+      "The claim was likely true (a bluff about %(chance)d times in 100), and a wrong doubt takes the pile (%(pile)d cards).", why.pile, values),
     last_card_bluff: () => t("A last play is always turned up: a false last card takes the pile.", values),
     no_due: () => t("You had no %(rank_name)s: the best cards to give were %(cards)s.", values),
     add_bluff: () => t("Adding %(cards)s to your %(rank_name)s was worth the risk.", values),
