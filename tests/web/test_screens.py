@@ -41,8 +41,8 @@ WHOLE_HAND_SIZES = {
     "your-turn": {"phone", "tablet", "desktop"},
     "doubt-window": {"phone", "tablet", "desktop"},
     "reveal": {"phone", "tablet", "desktop"},
-    "coach-turn": {"tablet", "desktop"},
-    "coach-claim": {"tablet", "desktop"},
+    "coach-turn": {"phone", "tablet", "desktop"},
+    "coach-claim": {"phone", "tablet", "desktop"},
 }
 
 
