@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import cast
 
 import pytest
 
@@ -14,6 +15,7 @@ from idoubtit.bots.adaptive import Belief, OpponentBelief
 from idoubtit.bots.runner import settle_window
 from idoubtit.bots.search import SearchBot, SearchParams
 from idoubtit.bots.search.leaf import LeafScore
+from idoubtit.bots.search.loop import Budget, search
 from idoubtit.bots.search.params import LEAVES
 from idoubtit.bots.search.sampler import Sampler, believed_cards, rescaled
 from idoubtit.bots.search.simulator import Simulator, State
@@ -448,3 +450,73 @@ def test_a_named_leaf_sets_its_numbers_and_an_unknown_one_is_refused() -> None:
     assert leaf_of(SearchBot(leaf="stuck").params).finish_cost(queen, Rank.ACE.value, 4) == 6.5
     with pytest.raises(ValueError, match="no leaf score"):
         SearchBot(leaf="sharpest")
+
+
+class _Deals:
+    """A stand-in sampler: a deal is a number, and no claim is in doubt."""
+
+    claim_in_doubt = False
+
+    def __init__(self) -> None:
+        self.dealt = 0
+
+    def sample(self) -> int:
+        self.dealt += 1
+        return self.dealt
+
+
+class _Outcomes:
+    """A stand-in simulator: declining is worth 0.5 in every deal, doubting 0.5 + ``gain``, give or take
+    ``noise`` (more in odd deals, less in even ones: the mean gain is exactly ``gain``)."""
+
+    def __init__(self, gain: float, noise: float) -> None:
+        self.gain, self.noise = gain, noise
+
+    def position(self, deal: int) -> int:
+        return deal
+
+    def value_after(self, deal: int, action: object, seed: float) -> float:
+        if not isinstance(action, Doubt):
+            return 0.5
+        return 0.5 + self.gain + (self.noise if deal % 2 else -self.noise)
+
+
+def _searched(gain: float, noise: float, doubt_z: float) -> tuple[object, float]:
+
+    result = search(
+        [Decline(1), Doubt((1,))],
+        cast(Sampler, _Deals()),
+        cast(Simulator, _Outcomes(gain, noise)),
+        random.Random(3),
+        Budget(60, 0.0),
+        doubt_z=doubt_z,
+    )
+    return result.action, result.doubt_handicap
+
+
+def test_a_doubt_whose_gain_is_inside_its_noise_is_declined_with_a_standard_error_gate() -> None:
+    # A small edge in noisy deals: the plain averages take the doubt, one standard error declines it.
+    assert _searched(gain=0.01, noise=0.2, doubt_z=0.0) == (Doubt((1,)), 0.0)
+    action, handicap = _searched(gain=0.01, noise=0.2, doubt_z=1.0)
+    assert action == Decline(1)
+    assert 0.015 < handicap < 0.04  # about 0.2 / sqrt(60)
+    # A clear edge passes the gate, and a sure one (no noise) pays nothing for it.
+    assert _searched(gain=0.15, noise=0.2, doubt_z=1.0)[0] == Doubt((1,))
+    action, handicap = _searched(gain=0.01, noise=0.0, doubt_z=2.0)
+    assert action == Doubt((1,))
+    assert handicap == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_doubt_gate_is_given_by_name_and_a_review_reads_the_plain_averages() -> None:
+    gated = make_bot("search[iterations=30,doubt_z=3]", random.Random(1))
+    assert isinstance(gated, SearchBot)
+    assert gated.params.doubt_z == 3.0
+    game = Game.deal(Rules(4), 11)
+    game.apply(make_bot("honest").act(game.view(0)))
+    view = game.view(1)
+    plain = SearchBot(rng=random.Random(1), iterations=30)
+    options, wins, _ = plain.option_values(view)
+    gated_options, gated_wins, _ = gated.option_values(view)
+    # The same deals and dice: the gate changes which answer is chosen, never the chances shown.
+    assert gated_options == options == [Decline(1), Doubt((1,))]
+    assert gated_wins == pytest.approx(wins)

@@ -41,7 +41,8 @@ class SearchBot:
     the leaf score (above 1: softer); ``leaf`` names one of the measured leaf scores
     (:data:`~idoubtit.bots.search.params.LEAVES`: ``halved`` is the one before its refit); ``own_style``
     is the doubting style the rollouts give this seat.
-    A doubt must beat declining by ``doubt_margin``; a searched play must beat the model's plan by
+    A doubt must beat declining by ``doubt_margin``, and by ``doubt_z`` standard errors of its gain
+    measured deal by deal; a searched play must beat the model's plan by
     ``play_margin`` when someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise (1.0
     or more: the plan stands, unsearched). ``advisor=False`` searches every play; ``belief=False`` deals
     the hands of the samples without the adaptive model's belief (only known cards, the rest at random).
@@ -66,6 +67,7 @@ class SearchBot:
         temperature: float | None = None,
         own_style: float | None = None,
         doubt_margin: float | None = None,
+        doubt_z: float | None = None,
         play_margin: float | None = None,
         midgame_margin: float | None = None,
         endgame_cards: int | None = None,
@@ -85,6 +87,7 @@ class SearchBot:
             "temperature": temperature,
             "own_style": own_style,
             "doubt_margin": doubt_margin,
+            "doubt_z": doubt_z,
             "play_margin": play_margin,
             "midgame_margin": midgame_margin,
             "endgame_cards": endgame_cards,
@@ -201,13 +204,14 @@ class SearchBot:
         answers = self._answers(view, options) if view.must_play else None
         simulator = Simulator(view, ledger, self.params, answers)
         budget = Budget(self.iterations, start + self.budget)
-        result = search(options, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin)
+        result = search(
+            options, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin, self.params.doubt_z
+        )
         self.rollouts += result.rollouts
         wins = list(result.averages)
         if result.deals:  # undo the margins the loop added, so each chance is a plain average
             wins[0] -= margin
-            if isinstance(options[-1], Doubt):
-                wins[-1] += self.params.doubt_margin
+            wins[-1] += result.doubt_handicap
         return options, wins, options.index(result.action)
 
     def seen_of(self, view: View, rank: Rank) -> int:
@@ -361,7 +365,9 @@ class SearchBot:
         answers = self._answers(view, candidates) if view.must_play else None
         simulator = Simulator(view, ledger, self.params, answers)
         budget = Budget(self.iterations, start + self.budget)
-        result = search(candidates, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin)
+        result = search(
+            candidates, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin, self.params.doubt_z
+        )
         self.rollouts += result.rollouts
         self.last_search = (result.deals, result.averages)
         return result.action

@@ -3,6 +3,7 @@ the best average wins, by a margin when the first candidate (the advisor's play)
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -40,6 +41,8 @@ class SearchResult:
     deals: int
     averages: list[float]
     rollouts: int
+    #: What the doubt's average was lowered by (its margin and its standard errors), 0 for no doubt.
+    doubt_handicap: float = 0.0
 
 
 def search(
@@ -50,29 +53,61 @@ def search(
     budget: Budget,
     margin: float = 0.0,
     doubt_margin: float = 0.0,
+    doubt_z: float = 0.0,
 ) -> SearchResult:
     """The candidate with the best average over sampled deals; the first one keeps its place unless
-    another beats it by ``margin``, and a doubt (as the last candidate) must win by ``doubt_margin``."""
+    another beats it by ``margin``, and a doubt (as the last candidate) must win by ``doubt_margin``
+    and by ``doubt_z`` standard errors of its gain over the first candidate (both are played in the same
+    deals with the same dice, so their difference is measured deal by deal)."""
     totals = [0.0] * len(candidates)
+    gains = Gains()
     done = rollouts = 0
     began = time.perf_counter()
     while not budget.spent(done, began):
         seed = rng.random()  # the same dice for every candidate: their difference is less noisy
-        rollouts += _iterate(candidates, sampler, simulator, seed, totals)
+        values, played = _iterate(candidates, sampler, simulator, seed, totals)
+        gains.add(values[-1] - values[0])
+        rollouts += played
         done += 1
+    handicap = 0.0
     if done and isinstance(candidates[-1], Doubt):
-        totals[-1] -= doubt_margin * done
+        handicap = doubt_margin + doubt_z * gains.error()
+        totals[-1] -= handicap * done
     if done:
         totals[0] += margin * done
     best = max(range(len(candidates)), key=lambda index: totals[index])
-    return SearchResult(candidates[best], done, [total / max(done, 1) for total in totals], rollouts)
+    averages = [total / max(done, 1) for total in totals]
+    return SearchResult(candidates[best], done, averages, rollouts, handicap)
+
+
+@dataclass
+class Gains:
+    """The last candidate's gain over the first, deal by deal: their count, sum and sum of squares."""
+
+    count: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, gain: float) -> None:
+        self.count += 1
+        self.total += gain
+        self.squares += gain * gain
+
+    def error(self) -> float:
+        """The standard error of the mean gain (0 with fewer than two deals: nothing to tell it by)."""
+        if self.count < 2:
+            return 0.0
+        mean = self.total / self.count
+        variance = max(0.0, (self.squares - self.count * mean * mean) / (self.count - 1))
+        return math.sqrt(variance / self.count)
 
 
 def _iterate(
     candidates: Sequence[Action], sampler: Sampler, simulator: Simulator, seed: float, totals: list[float]
-) -> int:
+) -> tuple[list[float], int]:
     """One sampled deal (two when the open claim is in doubt): add each candidate's result to ``totals``
-    and return how many rollouts that took."""
+    and return those results, and how many rollouts that took."""
+    values: list[float] = []
     if sampler.claim_in_doubt:
         # Stratified on the one fact that decides a doubt: a false and a true version of the claim in
         # every iteration, weighed by its chance, instead of leaving the mix to the dice.
@@ -80,10 +115,14 @@ def _iterate(
         false_base = simulator.position(sampler.sample(claim_true=False))
         true_base = simulator.position(sampler.sample(claim_true=True))
         for index, action in enumerate(candidates):
-            totals[index] += lie * simulator.value_after(false_base, action, seed)
-            totals[index] += (1 - lie) * simulator.value_after(true_base, action, seed)
-        return 2 * len(candidates)
+            false_part = lie * simulator.value_after(false_base, action, seed)
+            true_part = (1 - lie) * simulator.value_after(true_base, action, seed)
+            totals[index] += false_part  # (added one by one, as ever: the same sums to the last bit)
+            totals[index] += true_part
+            values.append(false_part + true_part)
+        return values, 2 * len(candidates)
     base = simulator.position(sampler.sample())
     for index, action in enumerate(candidates):
-        totals[index] += simulator.value_after(base, action, seed)
-    return len(candidates)
+        values.append(simulator.value_after(base, action, seed))
+        totals[index] += values[-1]
+    return values, len(candidates)

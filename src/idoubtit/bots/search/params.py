@@ -123,6 +123,9 @@ class SearchParams:
     #: ``play_margin`` when someone holds ``endgame_cards`` or fewer, by ``midgame_margin`` otherwise
     #: (1.0 or more: the plan stands, unsearched).
     doubt_margin: float = 0.0
+    #: ... and by this many standard errors of its gain over declining, measured deal by deal on the same
+    #: sampled deals (0: the plain averages decide; docs/bots.md, "A doubt by its standard error").
+    doubt_z: float = 0.0
     play_margin: float = 0.02
     midgame_margin: float = 0.05
     endgame_cards: int = 4
