@@ -30,10 +30,9 @@ from typing import IO, TYPE_CHECKING, Any, Final
 from idoubtit.bots import Bot
 from idoubtit.bots.fallback import default_action
 from idoubtit.bots.runner import play_turn, settle_window, window_answers
+from idoubtit.coach.seat_view import view_from_dict
 from idoubtit.engine import (
     Action,
-    Card,
-    Claim,
     CloseWindow,
     Decline,
     Doubt,
@@ -471,30 +470,6 @@ def default_for(view: View) -> Action:
     return default_action(view)
 
 
-def view_from_dict(data: Mapping[str, Any]) -> View:
-    """A :class:`View` rebuilt from its dict, for :func:`default_for` in server mode.
-
-    The log is left out: the default reads only the hand, the due rank and the rules.
-    """
-    claim = data.get("claim")
-    return View(
-        seat=data["seat"],
-        rules=Rules.from_dict(dict(data["rules"])),
-        step=data["step"],
-        phase=Phase(data["phase"]),
-        to_play=data["to_play"],
-        due_rank=Rank.parse(data["due_rank"]),
-        hand=tuple(Card.parse(card) for card in data["hand"]),
-        hand_sizes=tuple(data["hand_sizes"]),
-        pile_size=data["pile_size"],
-        claim=None if claim is None else Claim(claim["seat"], claim["count"], Rank.parse(claim["rank"])),
-        awaiting=tuple(data["awaiting"]),
-        winner=data["winner"],
-        places=tuple(data["places"]),
-        log=(),
-    )
-
-
 # --------------------------------------------------------------------------------------------------
 # A local game: the agent's seat and the project's bots
 
@@ -609,7 +584,9 @@ async def _wait(client: TableClient, condition: Callable[[TableClient], bool]) -
 
 
 def _server_default(view: Mapping[str, Any]) -> Callable[[], Action]:
-    return lambda: default_for(view_from_dict(view))
+    # The log is left out: the default reads only the hand, the due rank and the rules (and a view sent
+    # in server mode may carry only the log's new entries).
+    return lambda: default_for(view_from_dict({**view, "log": []}))
 
 
 def _server_submit(client: TableClient, state: str | None) -> Submit:
