@@ -297,12 +297,20 @@ def tournament(
     markdown: Annotated[
         Path | None, typer.Option(help="With --against: also write the gauntlet's table, in Markdown, to this file.")
     ] = None,
+    evening: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Games a table plays in a row with the same bots, who remember what they learned of each"
+            " other (an evening with friends); 1: fresh bots every game. Games are rounded up to whole evenings.",
+        ),
+    ] = 1,
 ) -> None:
     """Play bots against each other on duplicate deals and rate them (openskill, 95 % intervals), or run
     a gauntlet (--against): how often each bot wins alone against each field."""
     from rich.console import Console
 
-    from idoubtit.tournament import run_tournament
+    from idoubtit.tournament import Tournament, run_tournament
     from idoubtit.tournament.report import (
         check_plots_path,
         cross_table,
@@ -326,17 +334,20 @@ def tournament(
             raise typer.BadParameter(str(error), param_hint="--plots") from None
     workers = default_workers() if workers is None else max(1, workers)
     if against is not None:
-        _gauntlet(list(dict.fromkeys(names)), against, rules, games, seed, workers, cluster, json_path, plots, markdown)
+        candidates = list(dict.fromkeys(names))
+        _gauntlet(candidates, against, rules, games, seed, workers, cluster, json_path, plots, markdown, evening)
         return
     if markdown is not None:
         raise typer.BadParameter(
             "a Markdown table is written for a gauntlet: give --against too", param_hint="--markdown"
         )
-    total = -(-games // players) * players
+    total = len(Tournament(names, rules, games, seed, evening).jobs())
     console = Console()
     with progress_bar(console) as bar:
         task = bar.add_task("games", total=total)
-        outcome = run_tournament(names, rules, games, seed, workers, cluster, lambda done: bar.advance(task, done))
+        outcome = run_tournament(
+            names, rules, games, seed, workers, cluster, lambda done: bar.advance(task, done), evening
+        )
     console.print(standings_table(outcome))
     console.print(play_table(outcome))
     console.print(cross_table(outcome))
@@ -379,11 +390,12 @@ def _gauntlet(
     json_path: Path | None,
     plots: Path | None,
     markdown: Path | None,
+    evening: int = 1,
 ) -> None:
     """``tournament --against``: every candidate alone against every field, one table and one plot."""
     from rich.console import Console
 
-    from idoubtit.tournament.gauntlet import parse_fields, run_gauntlet
+    from idoubtit.tournament.gauntlet import gauntlet_jobs, parse_fields, run_gauntlet
     from idoubtit.tournament.report import (
         gauntlet_markdown,
         gauntlet_table,
@@ -399,9 +411,10 @@ def _gauntlet(
     _check_bots([bot for field in fields for bot in field.pool], "--against")
     console = Console()
     with progress_bar(console) as bar:
-        task = bar.add_task("games", total=len(candidates) * len(fields) * -(-games // rules.players) * rules.players)
+        total = len(gauntlet_jobs(candidates, fields, rules.players, games, seed, evening)[0])
+        task = bar.add_task("games", total=total)
         outcome = run_gauntlet(
-            candidates, fields, rules, games, seed, workers, cluster, lambda done: bar.advance(task, done)
+            candidates, fields, rules, games, seed, workers, cluster, lambda done: bar.advance(task, done), evening
         )
     console.print(gauntlet_table(outcome))
     console.print(_speed_line(outcome.games, outcome.seconds, workers))

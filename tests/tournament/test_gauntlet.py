@@ -57,3 +57,21 @@ def test_a_stronger_candidate_wins_more_and_the_figures_do_not_depend_on_the_wor
     low, high = mixed.win_interval
     assert 0 < low < mixed.win_rate < high < 1
     assert one.to_dict()["gauntlet"]["fields"] == ["random", "random+honest"]
+
+
+def test_in_evenings_a_candidate_meets_the_same_opponents_all_evening_in_every_seat() -> None:
+    fields = [Field(("rock", "bluffer", "doubter", "cautious"))]
+    jobs, placements = gauntlet_jobs(["honest", "counter"], fields, players=4, games=20, seed=3, evening=3)
+    assert len(jobs) == 2 * 24  # 20 games round up to two evenings of three deals in four rotations
+    tables: dict[int | None, list[int]] = {}
+    for job in jobs:
+        tables.setdefault(job.table, []).append(job.index)
+    assert None not in tables
+    assert len(tables) == 2 * 2 * 4  # per evening and candidate, one table per rotation
+    for indexes in tables.values():
+        played = [(jobs[index], placements[index]) for index in indexes]
+        assert len(played) == 3
+        assert len({job.lineup for job, _ in played}) == 1
+        assert len({(placement.candidate, placement.seat) for _, placement in played}) == 1
+    outcome = run_gauntlet(["honest"], fields, Rules(4), games=16, seed=2, evening=2)
+    assert (outcome.games, outcome.evening, outcome.to_dict()["gauntlet"]["evening"]) == (16, 2, 2)

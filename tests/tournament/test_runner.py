@@ -5,13 +5,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from distributed import LocalCluster
 from typer.testing import CliRunner
 
 from idoubtit import Rules
+from idoubtit.bots import Bot
 from idoubtit.cli import app
-from idoubtit.tournament import run_tournament
+from idoubtit.tournament import play, run_tournament
 from idoubtit.tournament.report import write_json, write_plots
+from idoubtit.tournament.runner import batches
+from idoubtit.tournament.schedule import Job, schedule
 
 BOTS = ["honest", "random", "random[doubt_chance=0.1]"]
 
@@ -68,6 +72,53 @@ def test_the_tournament_command(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "honest" in result.output
     assert json.loads((tmp_path / "t.json").read_text())["games_played"] == 24
+
+
+def test_an_evenings_bots_are_built_once_a_table_and_play_all_its_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[int | None] = []
+    seated = play.seated_bots
+
+    def counted(job: Job, seed: int) -> list[Bot]:
+        built.append(job.table)
+        return seated(job, seed)
+
+    monkeypatch.setattr(play, "seated_bots", counted)
+    evenings = run_tournament(["adaptive", "honest"], Rules(4), games=24, seed=1, workers=1, evening=3)
+    assert len(evenings.results) == 24
+    assert built == [0, 3, 6, 9, 12, 15, 18, 21]  # one set of bots for each table of three games
+    built.clear()
+    run_tournament(["adaptive", "honest"], Rules(4), games=24, seed=1, workers=1)
+    assert built == [None] * 24  # fresh bots for every game
+
+
+def test_evenings_give_the_same_results_on_any_number_of_workers() -> None:
+    single = run_tournament(["adaptive", "counter"], Rules(3), games=36, seed=6, workers=1, evening=4)
+    pooled = run_tournament(["adaptive", "counter"], Rules(3), games=36, seed=6, workers=2, evening=4)
+    assert single.results == pooled.results
+    assert len(single.results) == 36
+
+
+def test_batches_never_split_a_table() -> None:
+    jobs = schedule(["a", "b"], players=4, games=24, seed=0, evening=3)
+    work = batches(jobs, 2)
+    assert [job for batch in work for job in batch] == jobs
+    for batch in work:
+        assert {job.table for job in batch} <= {batch[0].table, batch[-1].table}
+        for job in batch[1:]:
+            assert job.table == batch[0].table or job.table == job.index  # a table starts in the batch
+    assert [len(batch) for batch in batches(schedule(["a", "b"], 4, 8, 0), 3)] == [3, 3, 2]
+    with pytest.raises(ValueError, match="played whole"):
+        play.play_batch(jobs[1:3], Rules(4).to_dict(), 0)
+
+
+def test_the_tournament_command_plays_evenings(tmp_path: Path) -> None:
+    command = ["tournament", "--bots", "honest,random", "--games", "8", "--workers", "1", "--evening", "2"]
+    result = CliRunner().invoke(app, [*command, "--json", str(tmp_path / "t.json")])
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "t.json").read_text())
+    assert (data["tournament"]["evening"], data["games_played"]) == (2, 8)
+    refused = CliRunner().invoke(app, ["tournament", "--bots", "honest", "--games", "8", "--evening", "0"])
+    assert refused.exit_code == 2
 
 
 def test_the_tournament_command_refuses_unknown_bots() -> None:

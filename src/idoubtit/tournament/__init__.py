@@ -24,9 +24,11 @@ def run_tournament(
     workers: int = 1,
     cluster: str | None = None,
     progress: Progress | None = None,
+    evening: int = 1,
 ) -> TournamentResult:
-    """Play ``games`` games (rounded up to whole rotations of the seats) and rate the bots."""
-    tournament = Tournament(list(bots), rules, games, seed)
+    """Play ``games`` games (rounded up to whole rotations of the seats; with ``evening``, to whole
+    evenings of that many games a table, the same bots all evening) and rate the bots."""
+    tournament = Tournament(list(bots), rules, games, seed, evening)
     start = time.perf_counter()
     results = run_games(tournament, workers, cluster, progress)
     return TournamentResult(tournament, results, time.perf_counter() - start, workers)

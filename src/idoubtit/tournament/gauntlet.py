@@ -23,7 +23,7 @@ from idoubtit.bots import split_specs
 from idoubtit.engine import Rules
 from idoubtit.tournament.play import GameResult
 from idoubtit.tournament.runner import Progress, run_jobs
-from idoubtit.tournament.schedule import Job
+from idoubtit.tournament.schedule import Job, check_evening, evening_jobs, rotated
 from idoubtit.tournament.stats import wilson_interval
 
 
@@ -111,6 +111,8 @@ class GauntletResult:
     cells: list[Cell]
     seconds: float
     workers: int
+    #: Games a table played with the same bots (1: fresh bots every game).
+    evening: int = 1
 
     def cell(self, candidate: str, field: str) -> Cell:
         return next(cell for cell in self.cells if cell.candidate == candidate and cell.field == field)
@@ -126,6 +128,7 @@ class GauntletResult:
                 "fields": [field.name for field in self.fields],
                 "rules": self.rules.to_dict(),
                 "seed": self.seed,
+                "evening": self.evening,
             },
             "games_played": self.games,
             "seconds": self.seconds,
@@ -144,29 +147,41 @@ class _Placement:
 
 
 def gauntlet_jobs(
-    candidates: list[str], fields: list[Field], players: int, games: int, seed: int
+    candidates: list[str], fields: list[Field], players: int, games: int, seed: int, evening: int = 1
 ) -> tuple[list[Job], list[_Placement]]:
     """The jobs of a gauntlet, ``games`` (rounded up to whole rotations) per candidate and field: each
-    deal with its opponents, played by every candidate in every seat."""
+    deal with its opponents, played by every candidate in every seat. With ``evening`` above 1 the deals
+    come in evenings of that many with the same opponents, each rotation of an evening at one table
+    (:mod:`~idoubtit.tournament.schedule`), rounded up to whole evenings."""
     if not candidates:
         raise ValueError("a gauntlet needs at least one candidate bot")
     if games < 1:
         raise ValueError(f"a gauntlet needs at least one game per field, not {games}")
+    check_evening(evening)
     rng = random.Random(seed)
     jobs: list[Job] = []
     placements: list[_Placement] = []
     deal = 0
     for field in fields:
-        for _ in range(-(-games // players)):
-            deal_seed = rng.randrange(2**32)
+        if evening == 1:
+            for _ in range(-(-games // players)):
+                deal_seed = rng.randrange(2**32)
+                opponents = field.opponents(players - 1, rng)
+                for candidate in candidates:
+                    lineup = (candidate, *opponents)
+                    for rotation in range(players):
+                        jobs.append(Job(len(jobs), deal, rotation, deal_seed, rotated(lineup, rotation)))
+                        placements.append(_Placement(candidate, field.name, rotation))
+                deal += 1
+            continue
+        for _ in range(-(-games // (players * evening))):
+            seeds = [rng.randrange(2**32) for _ in range(evening)]
             opponents = field.opponents(players - 1, rng)
             for candidate in candidates:
-                lineup = (candidate, *opponents)
-                for rotation in range(players):
-                    rotated = lineup[-rotation:] + lineup[:-rotation] if rotation else lineup
-                    jobs.append(Job(len(jobs), deal, rotation, deal_seed, rotated))
-                    placements.append(_Placement(candidate, field.name, rotation))
-            deal += 1
+                for job in evening_jobs(len(jobs), deal, seeds, (candidate, *opponents), players):
+                    jobs.append(job)
+                    placements.append(_Placement(candidate, field.name, job.rotation))
+            deal += evening
     return jobs, placements
 
 
@@ -179,13 +194,15 @@ def run_gauntlet(
     workers: int = 1,
     cluster: str | None = None,
     progress: Progress | None = None,
+    evening: int = 1,
 ) -> GauntletResult:
-    """Play every candidate against every field, ``games`` games each (whole rotations of the seats)."""
-    jobs, placements = gauntlet_jobs(candidates, fields, rules.players, games, seed)
+    """Play every candidate against every field, ``games`` games each (whole rotations of the seats;
+    with ``evening``, whole evenings of that many games at a table)."""
+    jobs, placements = gauntlet_jobs(candidates, fields, rules.players, games, seed, evening)
     start = time.perf_counter()
     results = run_jobs(jobs, rules, seed, workers, cluster, progress)
     seconds = time.perf_counter() - start
-    return GauntletResult(candidates, fields, rules, seed, _cells(results, placements), seconds, workers)
+    return GauntletResult(candidates, fields, rules, seed, _cells(results, placements), seconds, workers, evening)
 
 
 def _cells(results: list[GameResult], placements: list[_Placement]) -> list[Cell]:

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from idoubtit.bots import make_bot
+from idoubtit.bots import Bot, make_bot
 from idoubtit.bots.runner import play_out
 from idoubtit.engine import Game, Rules
 from idoubtit.history import SeatNumbers, game_numbers
@@ -57,14 +57,32 @@ def finishing_ranks(game: Game) -> tuple[int, ...]:
     return tuple(ranks)
 
 
-def play_job(job: Job, rules: dict[str, Any], tournament_seed: int) -> GameResult:
-    """Play one job's game to its end with freshly built, seeded bots (they see only their views)."""
+def play_job(job: Job, rules: dict[str, Any], tournament_seed: int, bots: list[Bot] | None = None) -> GameResult:
+    """Play one job's game to its end with freshly built, seeded bots (they see only their views), or
+    with ``bots``, the table's own, who remember its earlier games."""
     table = Rules.from_dict(rules)
-    bots = [make_bot(name, random.Random(job.bot_seed(tournament_seed, seat))) for seat, name in enumerate(job.lineup)]
+    if bots is None:
+        bots = seated_bots(job, tournament_seed)
     game = play_out(Game.deal(table, job.deal_seed), bots, max_rounds=MAX_ROUNDS)
     numbers = game_numbers(game) if game.is_over else ()
     return GameResult(job.index, job.deal, job.lineup, finishing_ranks(game), game.winner, game.step, numbers)
 
 
+def seated_bots(job: Job, tournament_seed: int) -> list[Bot]:
+    """The job's bots, one per seat, each seeded by the job alone."""
+    return [make_bot(name, random.Random(job.bot_seed(tournament_seed, seat))) for seat, name in enumerate(job.lineup)]
+
+
 def play_batch(jobs: list[Job], rules: dict[str, Any], tournament_seed: int) -> list[GameResult]:
-    return [play_job(job, rules, tournament_seed) for job in jobs]
+    """Play ``jobs`` in order; the jobs of one table (an evening) share its bots, built at its first job."""
+    results: list[GameResult] = []
+    bots: list[Bot] | None = None
+    for number, job in enumerate(jobs):
+        if job.table is None:
+            bots = None
+        elif number == 0 or jobs[number - 1].table != job.table:
+            if job.index != job.table:
+                raise ValueError(f"job {job.index} is not the first of table {job.table}: a table is played whole")
+            bots = seated_bots(job, tournament_seed)
+        results.append(play_job(job, rules, tournament_seed, bots))
+    return results

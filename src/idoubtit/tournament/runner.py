@@ -31,12 +31,20 @@ class Tournament:
     rules: Rules
     games: int
     seed: int = 0
+    #: Games a table plays with the same bots (1: fresh bots every game; :mod:`~idoubtit.tournament.schedule`).
+    evening: int = 1
 
     def jobs(self) -> list[Job]:
-        return schedule(self.bots, self.rules.players, self.games, self.seed)
+        return schedule(self.bots, self.rules.players, self.games, self.seed, self.evening)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"bots": self.bots, "rules": self.rules.to_dict(), "games": self.games, "seed": self.seed}
+        return {
+            "bots": self.bots,
+            "rules": self.rules.to_dict(),
+            "games": self.games,
+            "seed": self.seed,
+            "evening": self.evening,
+        }
 
 
 @dataclass
@@ -67,7 +75,15 @@ def default_workers() -> int:
 
 
 def batches(jobs: list[Job], size: int) -> list[list[Job]]:
-    return [jobs[start : start + size] for start in range(0, len(jobs), size)]
+    """``jobs`` in batches of about ``size``, never splitting a table (its games share its bots)."""
+    work: list[list[Job]] = []
+    for job in jobs:
+        same_table = bool(work) and job.table is not None and work[-1][-1].table == job.table
+        if work and (same_table or len(work[-1]) < size):
+            work[-1].append(job)
+        else:
+            work.append([job])
+    return work
 
 
 def batch_size(jobs: int, workers: int) -> int:
@@ -98,7 +114,7 @@ def run_jobs(
     if cluster is not None:
         stream = _on_dask(cluster, batches(jobs, batch_size(len(jobs), workers)), play)
     elif workers <= 1:
-        stream = (play([job]) for job in jobs)
+        stream = (play(batch) for batch in batches(jobs, 1))
     else:
         stream = _on_pool(workers, batches(jobs, batch_size(len(jobs), workers)), play)
     results: list[GameResult] = []
