@@ -23,7 +23,7 @@ from idoubtit.bots import split_specs
 from idoubtit.engine import Rules
 from idoubtit.tournament.play import GameResult
 from idoubtit.tournament.runner import Progress, run_jobs
-from idoubtit.tournament.schedule import Job, check_evening, evening_jobs, rotated
+from idoubtit.tournament.schedule import Job, check_evening, evening_jobs
 from idoubtit.tournament.stats import wilson_interval
 
 
@@ -163,17 +163,6 @@ def gauntlet_jobs(
     placements: list[_Placement] = []
     deal = 0
     for field in fields:
-        if evening == 1:
-            for _ in range(-(-games // players)):
-                deal_seed = rng.randrange(2**32)
-                opponents = field.opponents(players - 1, rng)
-                for candidate in candidates:
-                    lineup = (candidate, *opponents)
-                    for rotation in range(players):
-                        jobs.append(Job(len(jobs), deal, rotation, deal_seed, rotated(lineup, rotation)))
-                        placements.append(_Placement(candidate, field.name, rotation))
-                deal += 1
-            continue
         for _ in range(-(-games // (players * evening))):
             seeds = [rng.randrange(2**32) for _ in range(evening)]
             opponents = field.opponents(players - 1, rng)

@@ -53,13 +53,6 @@ def schedule(bots: list[str], players: int, games: int, seed: int, evening: int 
     rng = random.Random(seed)
     deals = -(-games // players)  # ceiling: whole rotations only
     jobs: list[Job] = []
-    if evening == 1:
-        for deal in range(deals):
-            deal_seed = rng.randrange(2**32)
-            lineup = lineup_for(bots, players, rng)
-            for rotation in range(players):
-                jobs.append(Job(len(jobs), deal, rotation, deal_seed, rotated(lineup, rotation)))
-        return jobs
     for first in range(0, -(-deals // evening) * evening, evening):
         seeds = [rng.randrange(2**32) for _ in range(evening)]
         lineup = lineup_for(bots, players, rng)
@@ -79,10 +72,11 @@ def rotated(lineup: tuple[str, ...], rotation: int) -> tuple[str, ...]:
 
 def evening_jobs(start: int, first: int, seeds: list[int], lineup: tuple[str, ...], players: int) -> list[Job]:
     """One evening's jobs from index ``start``: its deals (numbered from ``first``) in order at one table
-    per rotation of ``lineup``, each table numbered by its first job."""
+    per rotation of ``lineup``, each table numbered by its first job. An evening of one deal is a plain
+    duplicate deal, every game with fresh bots (no table)."""
     jobs: list[Job] = []
     for rotation in range(players):
-        table = start + len(jobs)
+        table = start + len(jobs) if len(seeds) > 1 else None
         for number, deal_seed in enumerate(seeds):
             jobs.append(Job(start + len(jobs), first + number, rotation, deal_seed, rotated(lineup, rotation), table))
     return jobs
