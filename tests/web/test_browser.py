@@ -26,6 +26,9 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "idoubtit" / "web"
 GAME_TIMEOUT = 240.0
 #: Milliseconds to wait for a button that may vanish as the table moves on.
 QUICK = 1500
+#: Milliseconds to wait for a bot's claim to reach the screen: bots play only when their turn comes round,
+#: and a loaded two-core machine running the rest of the suite can take most of a minute to get there.
+BOT_CLAIM_WAIT = 60_000
 
 
 def new_page(browser: Browser, **options: object) -> tuple[BrowserContext, Page]:
@@ -243,12 +246,12 @@ def test_one_turn_with_the_keyboard_alone(browser: Browser, server: ServerProces
         assert page.get_attribute("#announcer", "aria-live") == "polite"
         page.wait_for_function("() => document.getElementById('announcer').textContent.length > 0")
         # The doubt window is answered with a key too: "n" lets a claim go.
-        page.wait_for_selector("button[data-key=let-go]", timeout=30_000)
+        page.wait_for_selector("button[data-key=let-go]", timeout=BOT_CLAIM_WAIT)
         page.evaluate("document.activeElement?.blur()")
         page.keyboard.press("n")
         page.wait_for_function("() => !document.querySelector('button[data-key=let-go]:not([disabled])')")
         # And doubted with "d": the claim, the doubter and the cards turned up then show together.
-        page.wait_for_selector("button[data-key=doubt]:not([disabled])", timeout=30_000)
+        page.wait_for_selector("button[data-key=doubt]:not([disabled])", timeout=BOT_CLAIM_WAIT)
         page.evaluate("document.activeElement?.blur()")
         page.keyboard.press("d")
         page.wait_for_selector(".reveal.true, .reveal.bluff")
