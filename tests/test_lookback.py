@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from rich.console import Console
 from typer.testing import CliRunner
 
 from idoubtit.archive import Archive
 from idoubtit.cli import app
-from idoubtit.lookback import local_player_id
+from idoubtit.coach.review import Decision, Option, Review
+from idoubtit.i18n import translations
+from idoubtit.lookback import local_player_id, review_tables
 from tests.history.golden import GOLDEN_RECORD
 
 runner = CliRunner()
@@ -84,7 +87,7 @@ def test_a_game_being_played_is_told_only_as_a_spectator_saw_it(tmp_path: Path) 
     for option in ("--face-up", "--seat=0"):
         refused = runner.invoke(app, ["replay", str(stored.game_id), "--db", str(db), option])
         assert refused.exit_code != 0
-        assert "told only as a spectator" in " ".join(refused.output.replace("│", " ").split())
+        assert "told only as a spectator" in _unboxed(refused.output)
     saved = tmp_path / "unfinished.json"
     saved.write_text(json.dumps(unfinished))
     assert runner.invoke(app, ["replay", str(saved), "--face-up"]).exit_code != 0  # a saved file neither
@@ -120,11 +123,11 @@ def test_import_of_a_bad_file_says_what_is_wrong_and_stores_nothing(tmp_path: Pa
     bad.write_text(json.dumps(GOLDEN_RECORD) + "\n{not json\n")
     refused = runner.invoke(app, ["import", str(good), str(bad), "--db", str(db)])
     assert refused.exit_code != 0
-    assert "line 2: not JSON" in refused.output
+    assert "line 2: not JSON" in _unboxed(refused.output)  # the error box wraps long paths onto lines
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps({**GOLDEN_RECORD, "actions": ["play 0 QS"]}))
     refused = runner.invoke(app, ["import", str(good), str(broken), "--db", str(db)])
-    assert "record 2 does not replay" in refused.output
+    assert "record 2 does not replay" in _unboxed(refused.output)
     with Archive.open(db) as archive:
         assert archive.recent_games().games == ()
 
@@ -169,6 +172,31 @@ def test_analyse_reviews_a_saved_game_and_a_stored_one(tmp_path: Path) -> None:
     )
     assert other["seat"] == 2
     assert all(decision["chosen"].split()[1] == "2" for decision in other["decisions"])
+
+
+def test_a_blunder_a_rule_settles_says_so_instead_of_its_points() -> None:
+    """The search may even rate declining a provably false claim as costing nothing; the table must not
+    say "0" beside "Blunder", but that the rules settle it (R8)."""
+    ruled = Decision(4, "answer", "decline 0", (Option("decline 0", 0.4), Option("doubt 0", 0.4)), "doubt 0",
+                     0.0, "blunder", "", {"key": "provably_true"}, ruled=True)  # fmt: skip
+    judged = Decision(7, "answer", "doubt 0", (Option("decline 0", 0.5), Option("doubt 0", 0.4)), "decline 0",
+                      10.0, "mistake", "", {"key": "provably_true"})  # fmt: skip
+    for language, words in (("en", "settled by the rules"), ("af", "deur die reëls beslis")):
+        console = Console(width=160, record=True)
+        for table in review_tables(translations(language), Review(0, (ruled, judged), ()), every=True):
+            console.print(table)
+        rows = {cells[1]: cells for line in console.export_text().splitlines() if len(cells := _cells(line)) > 4}
+        assert rows["5"][4] == words  # the column of points lost
+        assert rows["8"][4] == "10"
+
+
+def _unboxed(output: str) -> str:
+    """A command's output with the error box's borders and line breaks gone, as one line of words."""
+    return " ".join(output.replace("│", " ").split())
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.split("│")]
 
 
 def test_analyse_refuses_a_game_not_over_and_a_seat_not_at_the_table(tmp_path: Path) -> None:

@@ -270,7 +270,8 @@ def review_tables(tr: gettext.NullTranslations, result: Review, every: bool) -> 
                 str(decision.step + 1),
                 f"{decision.chosen}\n[{label_name(tr, decision.label)}]",
                 decision.best,
-                f"{decision.loss:.0f}",
+                # A blunder a rule settles is no matter of points (the search's guess may even be 0).
+                _("settled by the rules") if decision.ruled else f"{decision.loss:.0f}",
                 review_line(
                     tr,
                     decision.why,

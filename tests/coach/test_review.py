@@ -56,6 +56,8 @@ def test_declining_a_claim_the_count_proves_false_is_a_blunder() -> None:
     assert declined.chosen == "decline 0"
     assert declined.best == "doubt 0"
     assert declined.label == "blunder"
+    assert declined.ruled  # R1, R8: a rule settles it, not the search's points
+    assert declined.to_dict()["ruled"] is True
     assert declined.why["key"] == "provably_false"
     assert "had to be a bluff" in declined.reason
     assert declined in result.biggest_mistakes()
@@ -65,6 +67,7 @@ def test_doubting_that_claim_is_the_best_move() -> None:
     doubted = decision_at(review(claim_of_two_kings("doubt")), 4)
     assert doubted.chosen == "doubt 0"
     assert doubted.label == "best"
+    assert not doubted.ruled
     assert doubted.loss < 0.5
 
 
@@ -103,6 +106,7 @@ def test_v5_announcing_another_rank_than_the_due_one_is_a_blunder() -> None:
     game.play(0, ["KS"], "K")  # A is due: R7 gives seat 0 the pile at once
     wrong = decision_at(review(finished(game)), 0)
     assert wrong.label == "blunder"
+    assert wrong.ruled  # R7
     assert wrong.why == {"key": "wrong_rank", "announced": "K", "due": "A"}
 
 

@@ -353,8 +353,8 @@ test("the coach says the terminal's sentences, by the same msgids, with names, r
 });
 
 test("the review tells each decision in the terminal's words, and its links keep the reviewed seat", async () => {
-  const { actionWords, decisionAt, labelName, readReview, reviewLine, reviewError } = await import("../../src/idoubtit/web/review.js");
-  const { writeQuery } = await import("../../src/idoubtit/web/past.js");
+  const { actionWords, decisionAt, labelName, lossText, readReview, reviewLine, reviewError } = await import("../../src/idoubtit/web/review.js");
+  const { decimal, writeQuery } = await import("../../src/idoubtit/web/past.js");
   assert.equal(reviewLine({ key: "no_due", rank: "J", cards: ["4S", "10H"] }),
     "You had no Jacks: the best cards to give were 4♠ 10♥.");
   assert.equal(reviewLine({ key: "wrong_rank", announced: "K", due: "Q" }),
@@ -375,6 +375,9 @@ test("the review tells each decision in the terminal's words, and its links keep
   assert.equal(actionWords("play 1 TH as T"), "10♥ as Tens");
   assert.equal(labelName("blunder"), "Blunder");
   assert.equal(labelName("inaccuracy"), "Inaccuracy");
+  // A blunder a rule settles says so, not the search's guess of its cost (which may be 0).
+  assert.equal(lossText({ label: "blunder", loss: 0, ruled: true }), "settled by the rules");
+  assert.equal(lossText({ label: "mistake", loss: 8.25, ruled: false }), decimal(8.25));
   const review = { decisions: [{ step: 4, label: "mistake" }, { step: 9, label: "best" }] };
   assert.equal(decisionAt(review, 9).label, "best");
   assert.equal(decisionAt(review, 5), null); // frame 5 is the table after decision 4, not a decision of its own

@@ -68,6 +68,9 @@ class Decision:
     reason: str
     #: What the reason says, as named values (for a translated sentence): its key and its numbers.
     why: dict[str, Any] = field(default_factory=dict)
+    #: Whether a rule settled the label (see the module's docstring), not the estimate: ``loss`` is then
+    #: only the search's guess, which can be small or nothing, so readers say "settled by the rules".
+    ruled: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -79,6 +82,7 @@ class Decision:
             "label": self.label,
             "reason": self.reason,
             "why": self.why,
+            "ruled": self.ruled,
             "options": [option.to_dict() for option in self.options],
         }
 
@@ -235,10 +239,11 @@ def _judge(expert: SearchBot, view: View, step: int, chosen: Action) -> Decision
     loss = max(0.0, 100.0 * (wins[best] - wins[index]))
     why = _reason(view, chosen, options[best], wins[best], wins[index], expert)
     label = label_of(loss) if len(options) > 1 else "best"
+    broke_a_rule = wrong_rank or (ruled is not None and index != best)
     if wrong_rank:
         assert isinstance(chosen, Play)
-        label, why = "blunder", {"key": "wrong_rank", "announced": str(chosen.rank), "due": str(view.due_rank)}
-    elif ruled is not None and index != best:
+        why = {"key": "wrong_rank", "announced": str(chosen.rank), "due": str(view.due_rank)}
+    if broke_a_rule:
         label = "blunder"
     return Decision(
         step=step,
@@ -251,6 +256,7 @@ def _judge(expert: SearchBot, view: View, step: int, chosen: Action) -> Decision
         # One wording everywhere: the sentence the terminal and the browser say, in English.
         reason=review_line(gettext.NullTranslations(), why, ENGLISH_RANKS),
         why=why,
+        ruled=broke_a_rule,
     )
 
 

@@ -111,6 +111,12 @@ export function reviewPanel(page, act, name) {
       bluffs.length ? h("ul", {}, bluffs) : h("p", { className: "hint" }, t("None in this game."))));
 }
 
+/** The points a decision lost, as the panel says them; a blunder a rule settles (R7, R8, R10) is no matter
+ * of points (the search's guess of its cost may even be 0), so it says so instead. */
+export function lossText(decision) {
+  return decision.ruled ? t("settled by the rules") : decimal(decision.loss);
+}
+
 /** At a step where the seat decided: what it chose, the expert's choice, the points lost, the label and why. */
 export function decisionPanel(page) {
   const state = page.replay.review;
@@ -123,7 +129,7 @@ export function decisionPanel(page) {
     h("dl", { className: "decision-facts" },
       h("div", {}, h("dt", {}, t("Chosen")), h("dd", {}, actionWords(decision.chosen))),
       same ? null : h("div", {}, h("dt", {}, t("The expert's choice")), h("dd", {}, actionWords(decision.best))),
-      h("div", {}, h("dt", {}, t("Points lost")), h("dd", {}, decimal(decision.loss)))),
+      h("div", {}, h("dt", {}, t("Points lost")), h("dd", {}, lossText(decision)))),
     reviewLine(decision.why || {}) ? h("p", { className: "decision-why" }, reviewLine(decision.why)) : null);
 }
 
