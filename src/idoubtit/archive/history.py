@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy import ColumnElement, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
 from idoubtit.archive.errors import InvalidInputError
 from idoubtit.archive.models import (
+    GAME_SEATS_TABLE,
     PLAYER_ID_LENGTH,
     ActionRow,
     GameRow,
@@ -65,13 +66,23 @@ def lineup_row(seat: SeatRow) -> GameSeatRow:
     )
 
 
+#: Every seat's numbers of one game, in one statement run once per seat (on the table: the ORM's bulk
+#: update machinery costs more than the statement for a handful of rows).
+_SEAT_NUMBERS: Final = (
+    update(GAME_SEATS_TABLE)
+    .where(GAME_SEATS_TABLE.c.game_id == bindparam("game"), GAME_SEATS_TABLE.c.seat == bindparam("number"))
+    .values(numbers=bindparam("seat_numbers"))
+)
+
+
 def record_seat_numbers(session: Session, game_id: int, numbers: Sequence[SeatNumbers]) -> None:
-    for seat, seat_numbers in enumerate(numbers):
-        session.execute(
-            update(GameSeatRow)
-            .where(GameSeatRow.game_id == game_id, GameSeatRow.seat == seat)
-            .values(numbers=seat_numbers.to_dict())
-        )
+    session.connection().execute(
+        _SEAT_NUMBERS,
+        [
+            {"game": game_id, "number": seat, "seat_numbers": seat_numbers.to_dict()}
+            for seat, seat_numbers in enumerate(numbers)
+        ],
+    )
 
 
 @dataclass(frozen=True, slots=True)

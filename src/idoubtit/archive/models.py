@@ -276,3 +276,6 @@ class ActionRow(Base):
 #: statements on a table skip the ORM's bookkeeping (an insert of a batch costs a quarter as much, same rows).
 ACTIONS_TABLE: Final[Table] = cast(Table, ActionRow.__table__)
 GAMES_TABLE: Final[Table] = cast(Table, GameRow.__table__)
+#: Those of the rooms and the games' seats, for finishing a game (once per game, but the table waits on it).
+ROOMS_TABLE: Final[Table] = cast(Table, RoomRow.__table__)
+GAME_SEATS_TABLE: Final[Table] = cast(Table, GameSeatRow.__table__)

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, Self
 
-from sqlalchemy import Engine, bindparam, func, insert, select
+from sqlalchemy import Engine, bindparam, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -36,6 +36,7 @@ from idoubtit.archive.models import (
     ACTIONS_TABLE,
     GAMES_TABLE,
     NAME_LENGTH,
+    ROOMS_TABLE,
     ActionRow,
     GameRow,
     GameStatus,
@@ -52,6 +53,31 @@ from idoubtit.archive.snapshots import GameSnapshot, JoinedSeat, NewRoom, RoomSe
 from idoubtit.engine import Game, IDoubtItError, Rules
 from idoubtit.engine.rules import MAX_OPEN_TABLE
 from idoubtit.history import game_numbers
+
+#: What finishing a game locks and reads (the game's room, its status and how many actions it has), then
+#: what it writes: the game's result and the room, which is between games now (unless it is closed).
+_GAME_FOR_FINISHING: Final = (
+    select(GAMES_TABLE.c.room_id, GAMES_TABLE.c.status).where(GAMES_TABLE.c.id == bindparam("game")).with_for_update()
+)
+_STORED_ACTIONS: Final = (
+    select(func.count()).select_from(ACTIONS_TABLE).where(ACTIONS_TABLE.c.game_id == bindparam("game"))
+)
+_FINISH_GAME: Final = (
+    update(GAMES_TABLE)
+    .where(GAMES_TABLE.c.id == bindparam("game"))
+    .values(status=GameStatus.FINISHED.value, places=bindparam("places"), finished_at=bindparam("moment"))
+)
+_ROOM_AFTER_A_GAME: Final = (
+    update(ROOMS_TABLE)
+    .where(ROOMS_TABLE.c.id == bindparam("room"))
+    .values(
+        status=case(
+            (ROOMS_TABLE.c.status == RoomStatus.PLAYING.value, RoomStatus.FINISHED.value),
+            else_=ROOMS_TABLE.c.status,
+        ),
+        updated_at=bindparam("moment"),
+    )
+)
 
 #: Fresh codes tried before create_room gives up (with 64 million codes, a second try is already rare).
 CODE_ATTEMPTS: Final = 20
@@ -594,21 +620,22 @@ class Archive(LookingBack):
             raise ConflictError(f"game {game_id} is not over after its {snapshot.step} stored actions")
         if tuple(places) != replayed.places:
             raise ConflictError(f"game {game_id} ended with places {list(replayed.places)}, not {list(places)}")
+        numbers = game_numbers(replayed)
         with self._transaction() as session:
             if fence is not None:
                 leases.check(session, _room_of_game(session, game_id), fence)
-            game = session.scalar(select(GameRow).where(GameRow.id == game_id).with_for_update())
-            assert game is not None  # games are never deleted while their room exists
-            stored = session.scalar(select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id))
-            if game.status != GameStatus.PLAYING or stored != snapshot.step:
+            # On the tables, as storing actions is: the table waits on this before it shows the game's end.
+            found = session.execute(_GAME_FOR_FINISHING, {"game": game_id}).one_or_none()
+            assert found is not None  # games are never deleted while their room exists
+            room_id, status = found
+            stored = session.scalar(_STORED_ACTIONS, {"game": game_id})
+            if status != GameStatus.PLAYING or stored != snapshot.step:
                 raise ConflictError(f"game {game_id} changed while it was being finished; try again")
             moment = now()
-            game.status, game.places, game.finished_at = GameStatus.FINISHED, list(replayed.places), moment
-            record_seat_numbers(session, game_id, game_numbers(replayed))
-            room = session.get_one(RoomRow, game.room_id)
-            if room.status == RoomStatus.PLAYING:
-                room.status = RoomStatus.FINISHED
-            room.updated_at = moment
+            finished = {"game": game_id, "places": list(replayed.places), "moment": moment}
+            session.execute(_FINISH_GAME, finished)
+            record_seat_numbers(session, game_id, numbers)
+            session.execute(_ROOM_AFTER_A_GAME, {"room": room_id, "moment": moment})
 
     def game(self, game_id: int) -> GameSnapshot:
         """One game with its whole record."""
