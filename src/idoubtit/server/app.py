@@ -41,6 +41,7 @@ from idoubtit.server.protocol import (
 )
 from idoubtit.server.table import Table
 from idoubtit.server.web import add_web
+from idoubtit.server.ws_protocol import SteadyReadingProtocol
 
 log = logging.getLogger("idoubtit.server")
 
@@ -430,7 +431,8 @@ def serve(config: ServerConfig) -> None:
         create_app(config),
         host=config.host,
         port=config.port,
-        ws="websockets-sansio",
+        # uvicorn's sans-I/O protocol, without stopping and restarting reads around every message.
+        ws=SteadyReadingProtocol,
         ws_max_size=config.max_message_bytes,
         # Messages are small JSON; compressing each one costs the server more than it saves on a LAN.
         ws_per_message_deflate=False,
