@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import httpx
 import pytest
 from babel.messages.extract import extract_from_dir
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -221,8 +222,14 @@ def tab_to(page: Page, selector: str, backwards: bool = False, limit: int = 80) 
 def test_one_turn_with_the_keyboard_alone(browser: Browser, server: ServerProcess) -> None:
     context, page = new_page(browser, viewport={"width": 800, "height": 900})
     try:
-        create_table(page, server, "Kim", players=3)
+        code = create_table(page, server, "Kim", players=3)
+        # Honest computer players ("easy"): they never lie, so neither doubts the other's claim, and the
+        # person's "d" below is never beaten to a claim by a bot's doubt (which a loaded machine allowed).
+        page.select_option("#bot-level", "easy")
+        page.wait_for_function("() => document.querySelector('#bot-level').value === 'easy'")
         fill_and_start(page)
+        seats = httpx.get(f"{server.http}/api/rooms/{code}").json()["seats"]
+        assert [seat["level"] for seat in seats if seat["kind"] == "bot"] == ["easy", "easy"]
         page.wait_for_selector("button[data-key=play]")
         before = len(hand(page))
         # Pick cards with Tab and Space: clear the picked ones, then pick the first card.
