@@ -4,10 +4,9 @@ uvicorn's protocol stops reading a socket after every message it queues for the 
 when the app takes it: two changes to the event loop's selector (two system calls) for every message.
 A busy table server takes thousands of small messages a second, each taken by the app within
 microseconds: under the no-think benchmark that back-and-forth was about 6 % of the event loop's work,
-and it buys nothing. Here a socket is
-read on while fewer than :data:`BACKLOG` of its messages wait for the app; only a client that gets that
-far ahead is paused (until the app has taken all of them), so what one socket can make the server hold
-stays bounded as before.
+and it buys nothing. Here a socket is read on while fewer than :data:`BACKLOG` of its messages wait for
+the app; only a client that gets that far ahead is paused (until the app has taken all of them), so what
+one socket can make the server hold stays bounded, at :data:`BACKLOG` messages instead of one.
 """
 
 from __future__ import annotations
