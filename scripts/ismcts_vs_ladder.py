@@ -21,11 +21,12 @@ decision of the encoding is one step (add a card, announce, doubt or decline), s
 cards is ``k + 1`` ISMCTS decisions against one decision of a ladder bot: at an equal budget per
 decision ISMCTS gets more time per play than the expert, not less. Both are timed and printed.
 
-**Rollouts.** ``random`` (OpenSpiel's evaluator: uniform random play, which rarely ends a game),
-``honest`` (the honest bot in every seat of the sampled world, to the end of the game) or ``short``
-(the honest bot for ``--rollout-depth`` decisions, then each seat scored by the cards it holds: its
-chance to win taken as a softmax of minus its cards over ``--leaf-temperature``, and its return the
-expected one). A game still going after ``--max-steps`` decisions is a loss in the ladder mode.
+**The search** is ``idoubtit.env.ismcts.GuidedISMCTS``: OpenSpiel's ISMCTSBot choosing by PUCT, its
+prior most on the step ``--guide`` would take (``--guide-weight``; the honest bot by default, read
+from the current position alone), its leaves played on by the honest rule for ``--rollout-depth``
+decisions (0: to the end) and then scored by the cards each seat holds (a softmax of minus the cards
+over ``--leaf-temperature``), ``--world-samples`` sampled worlds a search (-1: a new one every
+simulation). A game still going after ``--max-steps`` decisions is a loss in the ladder mode.
 """
 
 from __future__ import annotations
@@ -37,88 +38,11 @@ import time
 from typing import Any
 
 import numpy as np
-from open_spiel.python.algorithms import ismcts, mcts
 
-from idoubtit.bots import HonestBot, make_bot
+from idoubtit.bots import make_bot
 from idoubtit.env import encoding
 from idoubtit.env import openspiel as spiel
-
-Returns = np.ndarray[Any, np.dtype[np.float64]]
-
-
-class HonestRollout:
-    """An ISMCTS evaluator: the sampled world is played out by honest bots, each reading its own view,
-    to the end of the game or, with a ``depth``, for that many bot decisions and then scored by cards held."""
-
-    def __init__(self, depth: int | None = None, temperature: float = 2.0) -> None:
-        self.bot = HonestBot()
-        self.depth = depth
-        self.temperature = temperature
-
-    def evaluate(self, state: Any) -> Returns:
-        rollout = state.clone()
-        decisions = 0
-        while not rollout.is_terminal():
-            if self.depth is not None and decisions >= self.depth:
-                return self.score(rollout)
-            seat = rollout.current_player()
-            view = rollout.view(seat)
-            if rollout.building(seat):  # the search stopped mid-play: put it down as the due rank
-                steps = [encoding.ANNOUNCE + encoding.RANKS.index(view.due_rank)]
-            else:
-                steps = encoding.steps_for(view, self.bot.act(view))
-            decisions += 1
-            for step in steps:
-                if rollout.is_terminal():  # called off at max_steps in the middle of a play
-                    break
-                rollout.apply_action(step)
-        return np.array(rollout.returns())
-
-    def score(self, state: Any) -> Returns:
-        """Each seat's expected return if its chance to win is a softmax of minus the cards it holds."""
-        sizes = state.view(state.current_player()).hand_sizes
-        players = len(sizes)
-        weights = np.exp(-np.array(sizes, dtype=np.float64) / self.temperature)
-        chance = weights / weights.sum()
-        loss = 1.0 / (players - 1)
-        return np.asarray(chance * (1.0 + loss) - loss, dtype=np.float64)
-
-    def prior(self, state: Any) -> list[tuple[int, float]]:
-        legal = state.legal_actions()
-        return [(action, 1.0 / len(legal)) for action in legal]
-
-
-class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]  # OpenSpiel has no type hints
-    """OpenSpiel's ISMCTSBot, stopping each search once ``budget`` seconds have gone (at least two simulations:
-    the first only expands the root).
-
-    The search is OpenSpiel's own ``run_search`` with a clock in its loop; ``simulations`` and ``seconds``
-    add up what the searches did, for the report.
-    """
-
-    def __init__(self, *args: Any, budget: float | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.budget = budget
-        self.searches = 0
-        self.simulations = 0
-        self.seconds = 0.0
-
-    def run_search(self, state: Any) -> list[tuple[int, float]]:
-        start = time.perf_counter()
-        self.reset()
-        legal_actions = state.legal_actions()
-        if len(legal_actions) == 1:
-            return [(legal_actions[0], 1.0)]
-        self._root_node = self.create_new_node(state)
-        deadline = math.inf if self.budget is None else start + self.budget
-        done = 0
-        while done < self._max_simulations and (done < 2 or time.perf_counter() < deadline):
-            self.run_simulation(self.sample_root_state(state))
-            done += 1
-        self.searches += 1
-        self.simulations += done
-        self.seconds += time.perf_counter() - start
-        return self.get_final_policy(state, self._root_node)  # type: ignore[no-any-return]
+from idoubtit.env.ismcts import BotGuide, GuidedISMCTS
 
 
 class TimedBot:
@@ -146,26 +70,23 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def searcher(game: Any, seed: int, options: argparse.Namespace) -> TimedISMCTS:
-    rng = np.random.RandomState(seed)
-    evaluator: Any
-    if options.rollout == "random":
-        evaluator = mcts.RandomRolloutEvaluator(1, rng)
-    else:
-        depth = options.rollout_depth if options.rollout == "short" else None
-        evaluator = HonestRollout(depth, options.leaf_temperature)
-    return TimedISMCTS(
+def searcher(game: Any, seed: int, options: argparse.Namespace) -> GuidedISMCTS:
+    guide = None if options.guide == "honest" else make_bot(options.guide, random.Random(seed))
+    evaluator = BotGuide(
+        guide, weight=options.guide_weight, depth=options.rollout_depth or None, temperature=options.leaf_temperature
+    )
+    return GuidedISMCTS(
         game,
         evaluator,
         options.uct_c,
-        max_simulations=options.simulations,
-        max_world_samples=options.world_samples,
-        random_state=rng,
+        options.simulations,
         budget=options.budget,
+        max_world_samples=options.world_samples,
+        random_state=np.random.RandomState(seed),
     )
 
 
-def play(game: Any, seed: int, search: TimedISMCTS, seat: int, bots: dict[int, TimedBot]) -> Any:
+def play(game: Any, seed: int, search: GuidedISMCTS, seat: int, bots: dict[int, TimedBot]) -> Any:
     """One game with ``search`` in ``seat`` and ``bots`` in the others; the final state."""
     state = spiel.dealt_state(game, seed)
     queued: list[int] = []
@@ -187,21 +108,20 @@ def place_key(state: Any, seat: int) -> tuple[int, int]:
     return (0 if view.places and view.places[0] == seat else 1, view.hand_sizes[seat])
 
 
-def describe_search(search: TimedISMCTS, options: argparse.Namespace) -> str:
+def describe_search(search: GuidedISMCTS, options: argparse.Namespace) -> str:
     per = search.simulations / max(search.searches, 1)
     ms = 1000 * search.seconds / max(search.searches, 1)
     limit = f"{options.budget * 1000:g} ms" if options.budget is not None else f"{options.simulations} simulations"
-    rollout = f"{options.rollout} rollouts"
-    if options.rollout == "short":
-        rollout = f"short rollouts of {options.rollout_depth}"
-    return f"ISMCTS ({limit} a decision, {rollout}; {per:.1f} simulations and {ms:.1f} ms a search)"
+    rollout = f"rollouts of {options.rollout_depth}" if options.rollout_depth else "rollouts to the end"
+    guide = f"guided by {options.guide} ({options.guide_weight:g})"
+    return f"ISMCTS ({limit} a decision, {guide}, {rollout}; {per:.1f} simulations and {ms:.1f} ms a search)"
 
 
 def ladder(game: Any, options: argparse.Namespace) -> None:
     wins = 0
     start = time.perf_counter()
     players = game.num_players()
-    total = TimedISMCTS(game, None, 0.0, 1)
+    total = GuidedISMCTS(game, BotGuide(), 2.0, 1)
     for index in range(options.games):
         seed = options.seed + index
         seat = index % players
@@ -227,7 +147,7 @@ def head_to_head(game: Any, options: argparse.Namespace) -> None:
     expert_ahead = 0.0
     expert_wins = ismcts_wins = 0
     start = time.perf_counter()
-    total = TimedISMCTS(game, None, 0.0, 1)
+    total = GuidedISMCTS(game, BotGuide(), 2.0, 1)
     expert_decisions, expert_seconds = 0, 0.0
     for index in range(options.games):
         seed = options.seed + index
@@ -275,10 +195,11 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=100_000, help="most ISMCTS simulations per decision")
     parser.add_argument("--budget", type=float, default=None, help="seconds of search per ISMCTS decision")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--rollout", choices=("random", "honest", "short"), default="short")
-    parser.add_argument("--rollout-depth", type=int, default=8, help="bot decisions in a short rollout")
+    parser.add_argument("--guide", default="honest", help="the bot whose next step gets most of the prior")
+    parser.add_argument("--guide-weight", type=float, default=0.8, help="the prior of the guide's step")
+    parser.add_argument("--rollout-depth", type=int, default=8, help="bot decisions in a rollout (0: to the end)")
     parser.add_argument("--leaf-temperature", type=float, default=2.0, help="cards per factor e in the leaf score")
-    parser.add_argument("--world-samples", type=int, default=-1, help="sampled worlds per search (-1: a new one each)")
+    parser.add_argument("--world-samples", type=int, default=4, help="sampled worlds per search (-1: a new one each)")
     parser.add_argument("--uct-c", type=float, default=2.0)
     parser.add_argument("--max-steps", type=int, default=3000, help="decisions before a game is called off")
     options = parser.parse_args()

@@ -223,3 +223,47 @@ def test_the_information_state_string_digests_the_log_in_one_line_of_fixed_lengt
     twin = state.clone()
     seat = state.current_player()
     assert twin.information_state_string(seat) == state.information_state_string(seat)
+
+
+def test_the_information_key_is_equal_exactly_when_the_information_state_string_is() -> None:
+    # Pairs of states: samples the player cannot tell from the real one (equal), and every seat at many
+    # positions of one game, mid-play and mid-window included (different unless the strings are equal).
+    state = spiel.dealt_state(load(players=4), 12)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    seen: list[tuple[str, Any]] = []
+    bots = {seat: make_bot("counter", random.Random(seat)) for seat in range(4)}
+    queued: list[int] = []
+    answered = 0
+    for step in range(80):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        if step % 8 == 0:
+            sample = state.resample_from_infostate(player, sampler)
+            assert sample.information_key(player) == state.information_key(player)
+        seen.extend((state.information_state_string(seat), state.information_key(seat)) for seat in range(4))
+        answered += any(state.pending_answer(seat) is not None for seat in range(4))
+        if not queued:
+            view = state.view(player)
+            queued = encoding.steps_for(view, bots[player].act(view))
+        state.apply_action(queued.pop(0))
+    assert answered > 0  # positions where a seat's own answer is all that changed
+    strings = {text for text, _ in seen}
+    keys = {key for _, key in seen}
+    assert len(strings) == len(keys) == len(set(seen)) > 100
+
+
+def test_the_engine_position_is_a_copy_between_decisions_and_refused_during_one() -> None:
+    state = spiel.dealt_state(load(players=3), 4)
+    play_with_bots(state, "honest", 0, until=12)
+    while not state.current_view(state.current_player()).must_play:
+        play_with_bots(state, "honest", 0, until=1)
+    game, own_in_pile = state.engine_position()
+    before = state.view(0)
+    seat = game.to_play
+    game.play(seat, game.hand(seat)[:1], game.due_rank)
+    assert state.view(0) == before  # the copy is the caller's
+    assert own_in_pile == [state.own_in_pile(seat) for seat in range(3)]
+    state.apply_action(state.legal_actions()[0])  # the first card of a play
+    with pytest.raises(ValueError, match="under way"):
+        state.engine_position()

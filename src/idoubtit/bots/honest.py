@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from idoubtit.bots.knowledge import claim_is_provably_false, rank_distance
 from idoubtit.engine import Action, Card, Decline, Doubt, Play, View
@@ -19,10 +20,16 @@ class HonestBot:
         self.rng = rng or random.Random()  # unused: the honest bot is deterministic
 
     def act(self, view: View) -> Action:
+        return self.decide(view)
+
+    @classmethod
+    def decide(cls, view: View, own_in_pile: Sequence[Card] | None = None) -> Action:
+        """The honest decision for ``view``; with ``own_in_pile`` (the seat's own cards on the pile) the
+        view's log is not read, so a view of the current position alone will do."""
         assert view.seat is not None, "a bot plays a seat"
         if view.must_play:
-            return Play(view.seat, self.choose_cards(view), view.due_rank)
-        if claim_is_provably_false(view):
+            return Play(view.seat, cls.choose_cards(view), view.due_rank)
+        if claim_is_provably_false(view, own_in_pile):
             return Doubt((view.seat,))
         return Decline(view.seat)
 

@@ -24,13 +24,17 @@ def copies_of(rank: Rank, view: View) -> int:
     return RANK_COPIES_PER_DECK * view.rules.deck_count
 
 
-def claim_is_provably_false(view: View) -> bool:
-    """True when the open claim names more cards of its rank than can be outside what this seat knows of."""
+def claim_is_provably_false(view: View, own_in_pile: Sequence[Card] | None = None) -> bool:
+    """True when the open claim names more cards of its rank than can be outside what this seat knows of.
+
+    ``own_in_pile``: the seat's own cards on the pile, when the caller keeps them (the view's log is then
+    not read, so a view of the current position alone will do)."""
     claim = view.claim
     if claim is None:
         return False
     known_elsewhere = sum(card.rank is claim.rank for card in view.hand)
-    known_elsewhere += sum(card.rank is claim.rank for card in own_cards_in_pile(view))
+    pile = own_cards_in_pile(view) if own_in_pile is None else own_in_pile
+    known_elsewhere += sum(card.rank is claim.rank for card in pile)
     return claim.count + known_elsewhere > copies_of(claim.rank, view)
 
 

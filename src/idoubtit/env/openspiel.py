@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
@@ -214,6 +214,16 @@ class _Table:
             digests[seat] = (game.step, digest, events)
         return digest, events
 
+    def share_digest(self, seat: int, source: _Table) -> None:
+        """Take ``source``'s digest of ``seat``'s log, read up to this table's step, when ``seat`` cannot tell
+        the two tables apart (a sample drawn from its information): the same log, so the same digest,
+        without reading the whole log again (a search samples many tables from one)."""
+        assert self.episode is not None
+        assert source.episode is not None
+        known = (source.digests or {}).get(seat)
+        if known is not None and known[0] == self.episode.game.step == source.episode.game.step:
+            self.digests = {**(self.digests or {}), seat: known}
+
 
 @cache
 def _full_deck(decks: int) -> dict[Card, int]:
@@ -344,6 +354,23 @@ class IDoubtItState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         """The seat's view of the game (once dealt): all a bot at that seat may be shown."""
         return self._episode().view(seat)
 
+    def current_view(self, seat: int) -> View:
+        """The seat's view of the current position with an empty log, at a cost that does not grow with the game."""
+        return self._episode().current(seat)
+
+    def own_in_pile(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` put on the pile since it was last taken (it knows them; nobody took them back)."""
+        return self._episode().own_in_pile[seat]
+
+    def engine_position(self) -> tuple[Game, list[tuple[Card, ...]]]:
+        """A copy of the engine's game (every hand in it) and each seat's own cards on the pile: for
+        playing a sampled world on at the engine's speed (a search's rollouts). Between decisions only:
+        ValueError while a play is being built or a doubt window has answers not yet settled."""
+        episode = self._episode()
+        if any(episode.building.values()) or episode.answers:
+            raise ValueError("a decision is under way (a play being built or answers not yet settled)")
+        return episode.game.copy(), list(episode.own_in_pile)
+
     def building(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` has added to the play it is building (its own secret)."""
         return self._episode().building[seat]
@@ -359,6 +386,15 @@ class IDoubtItState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
     def information_state_log(self, seat: int) -> str:
         """``seat``'s whole log as text, one event a line: what its information state string digests."""
         return "\n".join(event_text(event) for event in self._episode().view(seat).log)
+
+    def information_key(self, seat: int) -> Hashable:
+        """``seat``'s information state as a value cheaper to make than its string (no text is written):
+        two states give equal keys exactly when they give equal information state strings."""
+        if self._table.dealing:
+            return str(self.information_state_string(seat))
+        digest, events = self._table.digest(seat)
+        observation = self._episode().observation(seat, copy=False)
+        return observation.tobytes(), self.pending_answer(seat), digest, events
 
     def log_digest(self, seat: int) -> tuple[bytes, int]:
         """The chained digest of ``seat``'s log (see the module doc) and how many events it holds."""
@@ -390,7 +426,9 @@ class IDoubtItState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         initial, game = sample_history(
             self.rules, player_id, self._table.dealt[player_id], episode.view(player_id), rng
         )
-        return self._with(initial, resampled_episode(episode, game, player_id, rng))
+        sample = self._with(initial, resampled_episode(episode, game, player_id, rng))
+        sample._table.share_digest(player_id, self._table)
+        return sample
 
     def _resampled_deal(self, player: int, rng: random.Random) -> IDoubtItState:
         """During the deal: the player's cards so far stay, the others' are redrawn from the cards it has not seen."""
