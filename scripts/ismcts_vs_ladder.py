@@ -72,8 +72,13 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def searcher(game: Any, seed: int, options: argparse.Namespace) -> GuidedISMCTS:
     guide = None if options.guide == "honest" else make_bot(options.guide, random.Random(seed))
+    padding = tuple(float(share) for share in options.padding.split(",") if share.strip())
     evaluator = BotGuide(
-        guide, weight=options.guide_weight, depth=options.rollout_depth or None, temperature=options.leaf_temperature
+        guide,
+        weight=options.guide_weight,
+        padding=padding,
+        depth=options.rollout_depth or None,
+        temperature=options.leaf_temperature,
     )
     return GuidedISMCTS(
         game,
@@ -113,7 +118,8 @@ def describe_search(search: GuidedISMCTS, options: argparse.Namespace) -> str:
     ms = 1000 * search.seconds / max(search.searches, 1)
     limit = f"{options.budget * 1000:g} ms" if options.budget is not None else f"{options.simulations} simulations"
     rollout = f"rollouts of {options.rollout_depth}" if options.rollout_depth else "rollouts to the end"
-    guide = f"guided by {options.guide} ({options.guide_weight:g})"
+    padded = f", padded {options.padding}" if options.padding else ""
+    guide = f"guided by {options.guide} ({options.guide_weight:g}{padded})"
     return f"ISMCTS ({limit} a decision, {guide}, {rollout}; {per:.1f} simulations and {ms:.1f} ms a search)"
 
 
@@ -197,6 +203,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--guide", default="honest", help="the bot whose next step gets most of the prior")
     parser.add_argument("--guide-weight", type=float, default=0.8, help="the prior of the guide's step")
+    parser.add_argument(
+        "--padding", default="", help="shares of the guide's weight for its play padded with 1, 2, … bluff cards"
+    )
     parser.add_argument("--rollout-depth", type=int, default=8, help="bot decisions in a rollout (0: to the end)")
     parser.add_argument("--leaf-temperature", type=float, default=2.0, help="cards per factor e in the leaf score")
     parser.add_argument("--world-samples", type=int, default=4, help="sampled worlds per search (-1: a new one each)")

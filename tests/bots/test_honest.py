@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from idoubtit import Card, Decline, Doubt, Game, Play, Rank, Rules
+from idoubtit import Card, Decline, Doubt, Game, Phase, Play, Rank, Rules
 from idoubtit.bots import HonestBot
+from idoubtit.bots.knowledge import own_cards_in_pile
 
 
 def test_plays_every_card_of_the_due_rank_truthfully() -> None:
@@ -60,3 +61,33 @@ def test_does_not_doubt_a_claim_that_could_be_true() -> None:
     game = Game.from_hands(Rules(3), [["2S", "3S", "4S"], ["AH", "KD"], ["QH"]])
     game.play(0, ["2S"])
     assert HonestBot().act(game.view(1)) == Decline(1)
+
+
+def test_decide_from_the_current_position_and_its_own_cards_on_the_pile_is_act_on_the_whole_view() -> None:
+    # Honest bots play whole games; at every decision the rule read from a view with an empty log, given
+    # the seat's own cards on the pile, answers as act() does reading the whole log. The doubts count:
+    # some claims are provably false only through cards the seat put on the pile itself.
+    proofs_through_the_pile = decisions = 0
+    for seed in range(12):
+        game = Game.deal(Rules(3), seed)
+        bot = HonestBot()
+        while not game.is_over and decisions < 5000:
+            seats = [game.to_play] if game.phase is Phase.PLAY else list(game.awaiting)
+            answers = []
+            for seat in seats:
+                whole = game.view(seat)
+                own = own_cards_in_pile(whole)
+                action = HonestBot.decide(game.view(seat, since=game.step), own)
+                assert action == bot.act(whole)
+                decisions += 1
+                if isinstance(action, Doubt) and HonestBot.decide(game.view(seat, since=game.step), ()) != action:
+                    proofs_through_the_pile += 1
+                answers.append(action)
+            if isinstance(answers[0], Play):
+                game.apply(answers[0])
+            elif any(isinstance(answer, Doubt) for answer in answers):
+                game.doubt(*(answer.seats[0] for answer in answers if isinstance(answer, Doubt)))
+            else:
+                game.close_window()
+    assert decisions > 500
+    assert proofs_through_the_pile > 0

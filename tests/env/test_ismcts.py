@@ -16,6 +16,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from idoubtit.bots import HonestBot, make_bot  # noqa: E402
+from idoubtit.bots.knowledge import rank_distance  # noqa: E402
 from idoubtit.env import encoding  # noqa: E402
 from idoubtit.env import openspiel as spiel  # noqa: E402
 from idoubtit.env.ismcts import BotGuide, GuidedISMCTS, guided_searcher, guided_step  # noqa: E402
@@ -194,3 +195,31 @@ def test_the_measuring_script_plays_and_reports(mode: list[str]) -> None:
     last = done.stdout.strip().splitlines()[-1]
     assert "ISMCTS (3 simulations a decision, guided by honest (0.8), rollouts of 8;" in last
     assert ("expert ahead in" if mode else "won ") in last
+
+
+def test_padding_puts_its_share_of_the_prior_on_the_bluff_card_after_the_true_ones() -> None:
+    def holds_the_due_rank_and_spares(s: Any) -> bool:
+        if s.is_terminal() or not s.view(s.current_player()).must_play:
+            return False
+        view = s.view(s.current_player())
+        due = [card for card in view.hand if card.rank is view.due_rank]
+        return len(due) > 0 and len(view.hand) - len(due) > 2
+
+    state = first_state_where(spiel.dealt_state(load(players=4), 7), holds_the_due_rank_and_spares)
+    view = state.view(state.current_player())
+    guide = BotGuide(weight=0.8, padding=(0.25, 0.125))
+    first = dict(guide.prior(state))
+    due_step = encoding.ADD + encoding.RANKS.index(view.due_rank)
+    assert first[due_step] == pytest.approx(0.8)  # every plan starts with the true cards
+    for _ in (card for card in view.hand if card.rank is view.due_rank):
+        state.apply_action(due_step)
+    after = dict(guide.prior(state))
+    spare = max(
+        (card for card in view.hand if card.rank is not view.due_rank),
+        key=lambda card: rank_distance(view, card.rank),
+    )
+    assert after[encoding.ANNOUNCE + encoding.RANKS.index(view.due_rank)] == pytest.approx(0.8 * 0.625)
+    assert after[encoding.ADD + encoding.RANKS.index(spare.rank)] == pytest.approx(0.8 * 0.375)
+    assert sum(after.values()) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="padding"):
+        BotGuide(padding=(0.7, 0.4))

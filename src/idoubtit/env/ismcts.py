@@ -35,7 +35,8 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts
 
 from idoubtit.bots import Bot, HonestBot
-from idoubtit.engine import Doubt, Phase, Play
+from idoubtit.bots.styles import padded_play
+from idoubtit.engine import Action, Doubt, Phase, Play, View
 from idoubtit.env import encoding
 
 Returns = np.ndarray[Any, np.dtype[np.float64]]
@@ -60,8 +61,14 @@ def guided_step(bot: Bot | None, state: Any) -> int:
     else:
         view = state.view(seat)
         action = bot.act(view)
+    return _next_step(state, view, action)
+
+
+def _next_step(state: Any, view: View, action: Action) -> int:
+    """The next step towards ``action`` (a decision for ``view``'s seat, the player to move) from what
+    that seat has built so far in ``state``."""
     steps = encoding.steps_for(view, action)
-    built = encoding.counts(state.building(seat))
+    built = encoding.counts(state.building(state.current_player()))
     if not built:
         return steps[0]
     legal = state.legal_actions()
@@ -74,14 +81,17 @@ def guided_step(bot: Bot | None, state: Any) -> int:
         if step in legal:
             return step
     due = encoding.ANNOUNCE + encoding.RANKS.index(view.due_rank)
-    return due if due in legal else legal[0]
+    return due if due in legal else int(legal[0])
 
 
 class BotGuide:
-    """An ISMCTS evaluator: the prior is ``guide``'s next step (weight ``weight``, the other legal steps
-    sharing the rest); a leaf is played on by ``rollout`` in every seat for ``depth`` decisions (None: to
-    the end) and then scored by the cards each seat holds. A bot of None is the honest bot's rule read
-    from the current position alone (see :func:`guided_step`), the default for both."""
+    """An ISMCTS evaluator. The prior: ``weight`` on the guide's plans, the rest shared by the other legal
+    steps. At a play, the guide's plans are its own play and, with ``padding``, the same cards of the due
+    rank padded with 1, 2, … cards of the ranks due last (the bluffs people make; ``padding[k - 1]`` is
+    the share of ``weight`` the play padded with ``k`` cards gets); the guide's play keeps the rest of
+    ``weight``. A leaf is played on by ``rollout`` in every seat for ``depth`` decisions (None: to the
+    end) and then scored by the cards each seat holds. A bot of None is the honest bot's rule read from
+    the current position alone (see :func:`guided_step`), the default for both."""
 
     def __init__(
         self,
@@ -89,11 +99,14 @@ class BotGuide:
         *,
         rollout: Bot | None = None,
         weight: float = 0.8,
+        padding: Sequence[float] = (),
         depth: int | None = 8,
         temperature: float = 2.0,
     ) -> None:
         if not 0.0 < weight <= 1.0:
             raise ValueError(f"weight must be in (0, 1], not {weight!r}")
+        if any(not share >= 0.0 for share in padding) or sum(padding) >= 1.0:
+            raise ValueError(f"padding holds shares of at least 0 adding up to less than 1, not {padding!r}")
         if depth is not None and depth < 0:
             raise ValueError(f"depth must be at least 0 (or None: to the end), not {depth!r}")
         if not temperature > 0.0:
@@ -101,6 +114,7 @@ class BotGuide:
         self.guide = guide
         self.rollout = rollout
         self.weight = weight
+        self.padding = tuple(padding)
         self.depth = depth
         self.temperature = temperature
 
@@ -108,9 +122,20 @@ class BotGuide:
         legal = state.legal_actions()
         if len(legal) == 1:
             return [(legal[0], 1.0)]
-        chosen = guided_step(self.guide, state)
-        rest = (1.0 - self.weight) / (len(legal) - 1)
-        return [(action, self.weight if action == chosen else rest) for action in legal]
+        weights = dict.fromkeys(legal, 0.0)
+        weights[guided_step(self.guide, state)] += self.weight * (1.0 - sum(self.padding))
+        seat = state.current_player()
+        view = state.current_view(seat)
+        if view.must_play:
+            for bluffs, share in enumerate(self.padding, start=1):
+                padded = Play(seat, padded_play(view, bluffs), view.due_rank)
+                weights[_next_step(state, view, padded)] += self.weight * share
+        else:
+            weights[guided_step(self.guide, state)] += self.weight * sum(self.padding)
+        others = [action for action, weight in weights.items() if weight == 0.0] or legal
+        for action in others:
+            weights[action] += (1.0 - self.weight) / len(others)
+        return list(weights.items())
 
     def evaluate(self, state: Any) -> Returns:
         world = state.clone()
