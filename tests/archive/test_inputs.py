@@ -21,8 +21,19 @@ def test_a_step_is_a_whole_number_from_zero(step: object) -> None:
 
 
 def test_an_unreadable_action_is_refused_with_its_text() -> None:
-    with pytest.raises(InvalidInputError, match="'fly 0' cannot be read"):
-        canonical_action("fly 0", 0)
+    for _ in range(2):  # the second time too: a notation that cannot be read is not remembered as read
+        with pytest.raises(InvalidInputError, match="'fly 0' cannot be read"):
+            canonical_action("fly 0", 0)
+
+
+@pytest.mark.parametrize("notation", [7, None, b"doubt 1"])
+def test_an_action_that_is_not_text_is_refused_clearly(notation: object) -> None:
+    with pytest.raises(InvalidInputError, match="an action is its notation, text, not"):
+        canonical_action(notation, 0)  # type: ignore[arg-type]
+
+
+def test_the_same_notation_read_twice_is_stored_the_same() -> None:
+    assert canonical_action("decline   2", 5) == canonical_action("decline 2", 9) == "decline 2"
 
 
 def test_a_display_name_loses_extra_spaces() -> None:

@@ -6,6 +6,7 @@ is allowed, before any row is written.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Sequence
 from typing import Any, Final
@@ -22,10 +23,19 @@ def canonical_action(notation: str, step: int) -> str:
     """An action's notation as the archive stores it, at a step that is a whole number from 0."""
     if isinstance(step, bool) or not isinstance(step, int) or step < 0:
         raise InvalidInputError(f"step must be a whole number from 0, not {step!r}")
+    if not isinstance(notation, str):
+        raise InvalidInputError(f"an action is its notation, text, not {type(notation).__name__}")
     try:
-        return str(parse_action(notation))
+        return _canonical(notation)
     except IDoubtItError as error:
         raise InvalidInputError(f"action {notation!r} cannot be read: {error}") from None
+
+
+@functools.lru_cache(maxsize=4096)
+def _canonical(notation: str) -> str:
+    # A server stores the same few notations over and over ("decline 2", "doubt 1", common plays): read
+    # each once. A notation that cannot be read raises and is not kept.
+    return str(parse_action(notation))
 
 
 def display_name_of(text: str) -> str:

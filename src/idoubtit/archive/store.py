@@ -86,17 +86,19 @@ MAX_LEASE_SECONDS: Final = 600
 
 
 #: What storing a batch of actions reads first, for every batch the server stores: each game's status
-#: (its row locked for the batch) and its last step so far. Built once, on the tables rather than the ORM's
-#: classes: built afresh through the classes they cost nearly twice as much (about 380 µs a batch against 200).
-_GAME_STATUSES: Final = (
-    select(GAMES_TABLE.c.id, GAMES_TABLE.c.status)
+#: (its row locked for the batch) and its last step so far, in one statement. Built once, on the tables
+#: rather than the ORM's classes: built afresh through the classes it costs nearly twice as much.
+_NEXT_STEPS: Final = (
+    select(
+        GAMES_TABLE.c.id,
+        GAMES_TABLE.c.status,
+        select(func.max(ACTIONS_TABLE.c.step))
+        .where(ACTIONS_TABLE.c.game_id == GAMES_TABLE.c.id)
+        .correlate(GAMES_TABLE)
+        .scalar_subquery(),
+    )
     .where(GAMES_TABLE.c.id.in_(bindparam("ids", expanding=True)))
-    .with_for_update()
-)
-_LAST_STEPS: Final = (
-    select(ACTIONS_TABLE.c.game_id, func.max(ACTIONS_TABLE.c.step))
-    .where(ACTIONS_TABLE.c.game_id.in_(bindparam("ids", expanding=True)))
-    .group_by(ACTIONS_TABLE.c.game_id)
+    .with_for_update(of=GAMES_TABLE)
 )
 
 
@@ -576,20 +578,17 @@ class Archive(LookingBack):
     @staticmethod
     def _next_steps(session: Session, game_ids: set[int]) -> dict[int, int | ArchiveError]:
         """For each game, the step its next action gets, or why it takes none (rows locked for the batch)."""
-        ids = {"ids": list(game_ids)}
-        # .all(): a Result itself has keys(), so dict() would take it for a mapping.
-        statuses = dict(session.execute(_GAME_STATUSES, ids).all())
-        last = dict(session.execute(_LAST_STEPS, ids).all())
+        rows = session.execute(_NEXT_STEPS, {"ids": list(game_ids)})
+        found = {game_id: (status, last) for game_id, status, last in rows}
         expected: dict[int, int | ArchiveError] = {}
         for game_id in game_ids:
-            status = statuses.get(game_id)
+            status, last = found.get(game_id, (None, None))
             if status is None:
                 expected[game_id] = NotFoundError(f"no game with id {game_id}")
             elif status != GameStatus.PLAYING:
                 expected[game_id] = ConflictError(f"game {game_id} is {status}: it takes no more actions")
             else:
-                step = last.get(game_id)
-                expected[game_id] = 0 if step is None else step + 1
+                expected[game_id] = 0 if last is None else last + 1
         return expected
 
     @staticmethod
