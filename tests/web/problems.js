@@ -1,5 +1,5 @@
-// Everything a person can press or fill in that sticks out of the page, and every button whose text is cut;
-// evaluated in the page by test_screens.py.
+// Everything a person can press or fill in that sticks out of the page, every button whose text is cut, and
+// every part of the page that has to be scrolled sideways to be read; evaluated in the page by test_screens.py.
 (() => {
   const page = document.documentElement;
   const width = page.clientWidth;
@@ -13,6 +13,12 @@
     if (box.left < -1 || box.right > width + 1) found.push(`${name(el)} sticks out: ${Math.round(box.left)}..${Math.round(box.right)} of ${width}`);
     if (el.tagName === "BUTTON" && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2)) {
       found.push(`${name(el)} has its text cut: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+    }
+  }
+  for (const el of document.querySelectorAll("body *")) {
+    const sideways = getComputedStyle(el).overflowX;
+    if ((sideways === "auto" || sideways === "scroll") && el.scrollWidth > el.clientWidth + 1) {
+      found.push(`${name(el)} must be scrolled sideways: ${el.scrollWidth}px in ${el.clientWidth}px`);
     }
   }
   return found;

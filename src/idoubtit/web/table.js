@@ -340,8 +340,9 @@ function numbers(stats, seats, room, me) {
         const row = stats[seat] || {};
         return h("tr", {},
           h("th", { scope: "row" }, seat === me ? t("You") : seatName(room, seat)),
+          // Each number carries its column's name: on a phone the rows stand as blocks that say it.
           [row.claims, row.bluffs, row.bluffs_caught, row.doubts, row.doubts_right, row.piles_taken]
-            .map((value) => h("td", { className: "n" }, String(value ?? 0))));
+            .map((value, index) => h("td", { className: "n", "data-label": head[index + 1] }, String(value ?? 0))));
       }))));
 }
 
