@@ -6,21 +6,23 @@ card at a time, a dozen choices a step, so within any budget a person would wait
 (it won none of 200 games against three honest bots at 10 ms a decision). What it needs is what search
 programs for card games are given:
 
-* **A guide** (:class:`BotGuide`): a bot of the ladder, read through the seat's own view, names the step
-  it would take; that step gets most of the prior weight (``weight``), the other legal steps share the
-  rest. :class:`GuidedISMCTS` chooses among *all* legal steps by PUCT, an untried one valued at the
-  mean of the node's tried ones, so it tries the guide's step first and another only where the values
-  make it worth it. With no time to search it plays as its guide; with time it departs from it where
-  the sampled worlds say so.
-* **Short rollouts** (:meth:`BotGuide.evaluate`): the rollout bot plays every seat of the sampled world
-  for ``depth`` decisions, then each seat is scored by the cards it holds (its chance to win a softmax
-  of minus its cards over ``temperature``, its return the expected one). A finished game is scored by
-  its returns.
+* **A guide** (:class:`BotGuide`): a bot names the step it would take (by default the honest bot's rule,
+  read from the current position alone; any bot that keeps nothing between decisions, through the
+  seat's view); that step gets most of the prior weight (``weight``), the other legal steps share the
+  rest, and ``padding`` gives shares to the guide's play padded with bluff cards.
+  :class:`GuidedISMCTS` chooses among *all* legal steps by PUCT, an untried one valued at the mean of
+  the node's tried ones, so it tries the guide's step first and another only where the values make it
+  worth it. With no time to search it plays as its guide; with time it may depart from it.
+* **Cheap simulations**: a leaf is played on by the honest rule in every seat on the engine's own game
+  (the sampled world is all known) for ``depth`` decisions, then each seat is scored by the cards it
+  holds (its chance to win a softmax of minus its cards over ``temperature``, its return the expected
+  one); a finished game is scored by its returns. A search keeps a few sampled worlds and plays copies
+  of them, each seat's log digest read once per world, and keys its nodes without writing text.
 * **A clock** (``budget``): the search runs until its seconds are spent (at least two simulations, the
   first only expands the root).
 
-The guide must be a bot that keeps nothing between decisions (``honest``, the default): it is asked
-about positions of many sampled worlds in any order.
+The guide is asked about positions of many sampled worlds in any order, so it must keep nothing
+between decisions (a counting bot that tracks the game from view to view cannot guide).
 """
 
 from __future__ import annotations
