@@ -125,15 +125,15 @@ class BotGuide:
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         weights = dict.fromkeys(legal, 0.0)
-        weights[guided_step(self.guide, state)] += self.weight * (1.0 - sum(self.padding))
         seat = state.current_player()
         view = state.current_view(seat)
-        if view.must_play:
+        if view.must_play and self.padding:
+            weights[guided_step(self.guide, state)] += self.weight * (1.0 - sum(self.padding))
             for bluffs, share in enumerate(self.padding, start=1):
                 padded = Play(seat, padded_play(view, bluffs), view.due_rank)
                 weights[_next_step(state, view, padded)] += self.weight * share
-        else:
-            weights[guided_step(self.guide, state)] += self.weight * sum(self.padding)
+        else:  # an answer to a claim, or no padding: the guide's step has the whole weight
+            weights[guided_step(self.guide, state)] += self.weight
         others = [action for action, weight in weights.items() if weight == 0.0] or legal
         for action in others:
             weights[action] += (1.0 - self.weight) / len(others)
@@ -141,7 +141,7 @@ class BotGuide:
 
     def evaluate(self, state: Any) -> Returns:
         world = state.clone()
-        while not world.is_terminal() and _under_way(world):  # the decision round the search stopped in
+        while not world.is_terminal() and world.under_way():  # the decision round the search stopped in
             world.apply_action(guided_step(self.rollout, world))
         if world.is_terminal():
             return np.asarray(world.returns(), dtype=np.float64)
@@ -197,13 +197,6 @@ class BotGuide:
         chance = weights / weights.sum()
         loss = 1.0 / (len(sizes) - 1)
         return np.asarray(chance * (1.0 + loss) - loss, dtype=np.float64)
-
-
-def _under_way(state: Any) -> bool:
-    """A decision round is under way: a play being built or answers given to a claim, not yet settled."""
-    return bool(state.building(state.current_player())) or any(
-        state.pending_answer(seat) is not None for seat in range(state.num_players())
-    )
 
 
 class GuidedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]  # OpenSpiel has no type hints

@@ -366,10 +366,15 @@ class IDoubtItState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         """A copy of the engine's game (every hand in it) and each seat's own cards on the pile: for
         playing a sampled world on at the engine's speed (a search's rollouts). Between decisions only:
         ValueError while a play is being built or a doubt window has answers not yet settled."""
-        episode = self._episode()
-        if any(episode.building.values()) or episode.answers:
+        if self.under_way():
             raise ValueError("a decision is under way (a play being built or answers not yet settled)")
+        episode = self._episode()
         return episode.game.copy(), list(episode.own_in_pile)
+
+    def under_way(self) -> bool:
+        """A decision round is under way: a play being built, or answers to a claim given and not yet settled."""
+        episode = self._episode()
+        return any(episode.building.values()) or bool(episode.answers)
 
     def building(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` has added to the play it is building (its own secret)."""
