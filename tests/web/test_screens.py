@@ -200,6 +200,8 @@ def test_every_screen_fits_reads_and_passes_axe_at_every_size(
         wrong += look_at(page, folder, language, "coach-turn")
         wait_for_the_coach(page, ".coach-panel.claim")
         wrong += look_at(page, folder, language, "coach-claim")
+        page.click("button[data-key=coach]")  # off again: the rest of the game is only played out
+        page.wait_for_selector("button[data-key=coach][aria-checked=false]")
 
         act_until(page, lambda: page.locator(".result").count() > 0, doubt=False)
         page.wait_for_selector(".result .numbers")
