@@ -152,6 +152,45 @@ def test_a_doubt_that_the_count_leaves_open_is_searched() -> None:
     assert searcher.rollouts > 0
 
 
+def test_a_searched_doubt_keeps_what_each_answer_scored_if_the_claim_was_false_and_if_true() -> None:
+    game = Game.deal(Rules(4), 11)
+    game.apply(make_bot("honest").act(game.view(0)))
+    searcher = bot(iterations=20)
+    searcher.act(game.view(1))
+    assert searcher.last_versions is not None
+    if_false, if_true = searcher.last_versions
+    lie = searcher.model.false_probability(game.view(1))
+    assert 0.0 < lie < 1.0
+    # The averages the search chose by are the two versions weighed by the lie chance (decline, doubt).
+    _, averages = searcher.last_search
+    for index in range(2):
+        assert averages[index] == pytest.approx(lie * if_false[index] + (1 - lie) * if_true[index])
+    assert if_false != if_true  # a doubt of a false claim and of a true one are played out differently
+    # A play's search has no versions of a claim.
+    searcher.act(Game.deal(Rules(4), 11).view(0))
+    assert searcher.last_versions is None
+
+
+def test_the_doubt_values_script_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "doubt_values.py"
+    spec = importlib.util.spec_from_file_location("doubt_values", path)
+    assert spec is not None
+    assert spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    script.main(["--games", "2", "--bot", "search[iterations=4]"])
+    printed = capsys.readouterr().out
+    assert "search[iterations=4] against three adaptive: won" in printed
+    rows = [line for line in printed.splitlines() if line.startswith("| ") and "---" not in line]
+    assert rows[0].startswith("| pile | claims | false | doubted")
+    assert any(row.startswith("| 1-2 |") for row in rows)
+    with pytest.raises(SystemExit, match="must be a search bot"):
+        script.main(["--games", "1", "--bot", "adaptive"])
+
+
 def test_with_advised_doubts_the_models_answer_is_the_one_to_beat() -> None:
     # With a whole win as the margin nothing can displace the model's answer: every searched doubt
     # window is answered as the adaptive model in the bot answers it.

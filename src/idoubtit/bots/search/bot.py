@@ -105,6 +105,9 @@ class SearchBot:
         self.rollouts = 0
         #: The last search: sampled deals, and each candidate's average value (for tests and tuning).
         self.last_search: tuple[int, list[float]] = (0, [])
+        #: For the last search of a doubt window: each candidate's average if the claim was false, and if
+        #: it was true (:attr:`~idoubtit.bots.search.loop.SearchResult.versions`); None after other searches.
+        self.last_versions: tuple[list[float], list[float]] | None = None
         self._ledger: Ledger | None = None
         #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), carry=carry)
@@ -370,6 +373,7 @@ class SearchBot:
         )
         self.rollouts += result.rollouts
         self.last_search = (result.deals, result.averages)
+        self.last_versions = result.versions
         return result.action
 
 

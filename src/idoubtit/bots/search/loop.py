@@ -43,6 +43,9 @@ class SearchResult:
     rollouts: int
     #: What the doubt's average was lowered by (its margin and its standard errors), 0 for no doubt.
     doubt_handicap: float = 0.0
+    #: With a claim in doubt: each candidate's average in the claim's false version and in its true one
+    #: (unweighted by the lie chance), which say what a right and a wrong doubt are worth to the search.
+    versions: tuple[list[float], list[float]] | None = None
 
 
 def search(
@@ -60,12 +63,13 @@ def search(
     and by ``doubt_z`` standard errors of its gain over the first candidate (both are played in the same
     deals with the same dice, so their difference is measured deal by deal)."""
     totals = [0.0] * len(candidates)
+    versions = ([0.0] * len(candidates), [0.0] * len(candidates)) if sampler.claim_in_doubt else None
     gains = Gains()
     done = rollouts = 0
     began = time.perf_counter()
     while not budget.spent(done, began):
         seed = rng.random()  # the same dice for every candidate: their difference is less noisy
-        values, played = _iterate(candidates, sampler, simulator, seed, totals)
+        values, played = _iterate(candidates, sampler, simulator, seed, totals, versions)
         gains.add(values[-1] - values[0])
         rollouts += played
         done += 1
@@ -77,7 +81,9 @@ def search(
         totals[0] += margin * done
     best = max(range(len(candidates)), key=lambda index: totals[index])
     averages = [total / max(done, 1) for total in totals]
-    return SearchResult(candidates[best], done, averages, rollouts, handicap)
+    if versions is not None:
+        versions = ([total / max(done, 1) for total in versions[0]], [total / max(done, 1) for total in versions[1]])
+    return SearchResult(candidates[best], done, averages, rollouts, handicap, versions)
 
 
 @dataclass
@@ -103,10 +109,16 @@ class Gains:
 
 
 def _iterate(
-    candidates: Sequence[Action], sampler: Sampler, simulator: Simulator, seed: float, totals: list[float]
+    candidates: Sequence[Action],
+    sampler: Sampler,
+    simulator: Simulator,
+    seed: float,
+    totals: list[float],
+    versions: tuple[list[float], list[float]] | None = None,
 ) -> tuple[list[float], int]:
     """One sampled deal (two when the open claim is in doubt): add each candidate's result to ``totals``
-    and return those results, and how many rollouts that took."""
+    (and, with a claim in doubt, its result in each version to ``versions``) and return those results,
+    and how many rollouts that took."""
     values: list[float] = []
     if sampler.claim_in_doubt:
         # Stratified on the one fact that decides a doubt: a false and a true version of the claim in
@@ -115,11 +127,15 @@ def _iterate(
         false_base = simulator.position(sampler.sample(claim_true=False))
         true_base = simulator.position(sampler.sample(claim_true=True))
         for index, action in enumerate(candidates):
-            false_part = lie * simulator.value_after(false_base, action, seed)
-            true_part = (1 - lie) * simulator.value_after(true_base, action, seed)
+            if_false = simulator.value_after(false_base, action, seed)
+            if_true = simulator.value_after(true_base, action, seed)
+            false_part, true_part = lie * if_false, (1 - lie) * if_true
             totals[index] += false_part  # (added one by one, as ever: the same sums to the last bit)
             totals[index] += true_part
             values.append(false_part + true_part)
+            if versions is not None:
+                versions[0][index] += if_false
+                versions[1][index] += if_true
         return values, 2 * len(candidates)
     base = simulator.position(sampler.sample())
     for index, action in enumerate(candidates):

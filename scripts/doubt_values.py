@@ -1,0 +1,158 @@
+"""What the search bot thinks a doubt is worth, at every claim it searches, against what the claim was.
+
+    python scripts/doubt_values.py --games 240 --field adaptive
+    python scripts/doubt_values.py --games 120 --bot "search[iterations=152]" --out doubts.jsonl
+
+Game ``g`` is dealt with seed ``--seed + g // 4`` (each deal four times), the search bot (``--bot``) sits
+in seat ``g % 4`` and three ``--field`` bots in the others; the bot in seat ``s`` draws from
+``random.Random(g * 10 + s)``. At every doubt window the search bot answers by search (not those the count
+or the rules settle), the script keeps the pile's size, the model's chance that the claim is false
+(``lie``), whether it was false (read off the referee's pile, never shown to the bot), whether the bot
+doubted, and the two numbers the search weighed by ``lie``, each the search's average over its sampled
+deals (:attr:`~idoubtit.bots.search.loop.SearchResult.versions`):
+
+- ``gain``: what doubting a false claim is worth over letting it go (the claimant takes the pile);
+- ``cost``: what doubting a true claim costs over letting it go (the bot takes the pile).
+
+A doubt is searched as ``lie * gain - (1 - lie) * cost > 0``. Printed: the search bot's win rate, then by
+the pile's size and by ``lie``, how many claims, how many were false, how often the bot doubted and was
+right, the mean gain and how often it was below zero, the mean cost and how often it was below zero
+(taking the pile of a true claim scored better than letting it go) with the bot's doubts made there.
+``--out`` keeps every decision (JSON, one a line). docs/bots.md ("What a doubt is worth to the search") has the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypedDict
+
+from idoubtit.bots import make_bot
+from idoubtit.bots.base import Bot, start_game
+from idoubtit.bots.runner import ask, settle_window
+from idoubtit.bots.search import SearchBot
+from idoubtit.engine import Doubt, Game, Phase, Rules
+
+PLAYERS = 4
+#: Pile sizes and lie chances, as the tables group them: (label, from, below).
+PILES = (("1-2", 1, 3), ("3-5", 3, 6), ("6-11", 6, 12), ("12+", 12, 10**6))
+LIES = (("0-0.2", 0.0, 0.2), ("0.2-0.4", 0.2, 0.4), ("0.4-0.6", 0.4, 0.6), ("0.6-1", 0.6, 1.01))
+
+
+class Decision(TypedDict):
+    """One claim the search bot answered by search."""
+
+    pile: int
+    claimant_cards: int
+    lie: float
+    false: bool
+    doubted: bool
+    gain: float
+    cost: float
+
+
+def play(game_number: int, bot_spec: str, field: str, seed: int, decisions: list[Decision]) -> bool:
+    """One game; the search bot's searched answers to claims are added to ``decisions``. Whether it won."""
+    seat = game_number % PLAYERS
+    game = Game.deal(Rules(PLAYERS), seed=seed + game_number // PLAYERS)
+    bots: dict[int, Bot] = {
+        s: make_bot(bot_spec if s == seat else field, random.Random(game_number * 10 + s)) for s in range(PLAYERS)
+    }
+    searcher = bots[seat]
+    if not isinstance(searcher, SearchBot) or searcher.advised_doubts or searcher.gated_doubts:
+        raise SystemExit(f"--bot must be a search bot without advised or gated doubts, not {bot_spec!r}")
+    for number, bot in bots.items():
+        start_game(bot, number, game.rules)
+    while not game.is_over:
+        if game.phase is Phase.PLAY:
+            game.apply(ask(bots[game.to_play], game, game.to_play))
+            continue
+        answers: dict[int, bool] = {}
+        for number in game.awaiting:
+            searcher.last_versions = None
+            answers[number] = isinstance(ask(bots[number], game, number), Doubt)
+            if number == seat and searcher.last_versions is not None:
+                decisions.append(decision(game, searcher, seat, answers[number]))
+        settle_window(game, [s for s, d in answers.items() if d], [s for s, d in answers.items() if not d])
+    return game.places[0] == seat
+
+
+def decision(game: Game, searcher: SearchBot, seat: int, doubted: bool) -> Decision:
+    """The claim on the table and what the search made of it (candidates in the order decline, doubt);
+    whether the claim was false is the referee's fact, read off the pile."""
+    claim = game.claim
+    assert claim is not None
+    assert searcher.last_versions is not None
+    if_false, if_true = searcher.last_versions
+    return {
+        "pile": game.pile_size,
+        "claimant_cards": game.hand_sizes[claim.seat],
+        "lie": searcher.model.false_probability(game.view(seat)),
+        "false": any(card.rank != claim.rank for card in game.pile()[-claim.count :]),
+        "doubted": doubted,
+        "gain": if_false[1] - if_false[0],
+        "cost": if_true[0] - if_true[1],
+    }
+
+
+def table(
+    decisions: Sequence[Decision],
+    groups: Sequence[tuple[str, float, float]],
+    key: Callable[[Decision], float],
+    name: str,
+) -> list[str]:
+    """A Markdown table of the decisions, grouped by ``key`` (the pile's size or the lie chance) in ``groups``."""
+    lines = [
+        f"| {name} | claims | false | doubted | doubts right | mean gain | gain < 0 | mean cost | cost < 0"
+        " | its doubts there |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for label, low, high in groups:
+        rows = [d for d in decisions if low <= key(d) < high]
+        if not rows:
+            continue
+        doubts = [d for d in rows if d["doubted"]]
+        below = [d for d in rows if d["cost"] < 0]
+        lines.append(
+            f"| {label} | {len(rows):,} | {share(rows, lambda d: d['false'])} | {share(rows, lambda d: d['doubted'])}"
+            f" | {share(doubts, lambda d: d['false'])} | {mean(rows, lambda d: d['gain']):+.3f}"
+            f" | {share(rows, lambda d: d['gain'] < 0)} | {mean(rows, lambda d: d['cost']):+.3f}"
+            f" | {len(below) / len(rows):.0%} | {sum(d['doubted'] for d in below)} of {len(doubts)} |"
+        )
+    return lines
+
+
+def share(rows: Sequence[Decision], test: Callable[[Decision], bool]) -> str:
+    return f"{sum(map(test, rows)) / len(rows):.0%}" if rows else "–"
+
+
+def mean(rows: Sequence[Decision], value: Callable[[Decision], float]) -> float:
+    return sum(map(value, rows)) / len(rows)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=240)
+    parser.add_argument("--bot", default="search[iterations=38]", help="the search bot's spec")
+    parser.add_argument("--field", default="adaptive", help="the bot in the other three seats")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--out", type=Path, help="keep every decision here (JSON, one a line)")
+    options = parser.parse_args(argv)
+    decisions: list[Decision] = []
+    began = time.perf_counter()
+    wins = sum(play(number, options.bot, options.field, options.seed, decisions) for number in range(options.games))
+    print(f"{options.bot} against three {options.field}: won {wins} of {options.games} ({wins / options.games:.1%}),")
+    print(f"{len(decisions):,} claims answered by search, in {time.perf_counter() - began:.0f} s\n")
+    print("\n".join(table(decisions, PILES, lambda d: d["pile"], "pile")))
+    print()
+    print("\n".join(table(decisions, LIES, lambda d: d["lie"], "lie")))
+    if options.out:
+        options.out.write_text("".join(json.dumps(d) + "\n" for d in decisions), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
