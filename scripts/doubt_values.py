@@ -17,8 +17,11 @@ deals (:attr:`~idoubtit.bots.search.loop.SearchResult.versions`):
 A doubt is searched as ``lie * gain - (1 - lie) * cost > 0``. Printed: the search bot's win rate, then by
 the pile's size and by ``lie``, how many claims, how many were false, how often the bot doubted and was
 right, the mean gain and how often it was below zero, the mean cost and how often it was below zero
-(taking the pile of a true claim scored better than letting it go) with the bot's doubts made there.
-``--out`` keeps every decision (JSON, one a line). docs/bots.md ("What a doubt is worth to the search") has the figures.
+(taking the pile of a true claim scored better than letting it go) with the bot's doubts made there; and
+of the false claims it let go, how often another seat caught them at the table, beside how often, in the
+search's false version of the claim, another seat caught it in the rollouts right after the bot let it
+go (which leaves a right doubt little to gain). ``--out`` keeps every decision (JSON, one a line).
+docs/bots.md ("What a doubt is worth to the search") has the figures.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from idoubtit.bots import make_bot
 from idoubtit.bots.base import Bot, start_game
 from idoubtit.bots.runner import ask, settle_window
 from idoubtit.bots.search import SearchBot
+from idoubtit.bots.search.simulator import Simulator, State
 from idoubtit.engine import Doubt, Game, Phase, Rules
 
 PLAYERS = 4
@@ -51,11 +55,50 @@ class Decision(TypedDict):
     lie: float
     false: bool
     doubted: bool
+    #: Whether another seat doubted it at the table (R9: in the same decision round).
+    others_doubted: bool
     gain: float
     cost: float
+    #: In the search's false version of the claim, after its own "let it go": the share of the rollouts
+    #: in which another seat caught the claim in that same window (so the claimant took the pile anyway).
+    caught_without_it: float
 
 
-def play(game_number: int, bot_spec: str, field: str, seed: int, decisions: list[Decision]) -> bool:
+class CatchCount:
+    """Counts, over one search, the first windows of a false claim the search let go, and those in which
+    another seat caught it (the simulator's ``_first_window`` wrapped; the search's answers unchanged)."""
+
+    def __init__(self) -> None:
+        self.windows = self.caught = 0
+        self.original = original = Simulator._first_window
+
+        def counted(
+            simulator: Simulator, state: State, forced: int | None, skip: int | None, declined: frozenset[int]
+        ) -> None:
+            claim = state.claim
+            watched = forced is None and skip == simulator.seat and claim is not None and claim[3] > 0
+            before = state.sizes[claim[0]] if watched and claim is not None else 0
+            original(simulator, state, forced, skip, declined)
+            if watched and claim is not None:
+                self.windows += 1
+                self.caught += state.sizes[claim[0]] > before
+
+        Simulator._first_window = counted  # type: ignore[method-assign,assignment]
+
+    def restore(self) -> None:
+        """Put the simulator's own window back."""
+        Simulator._first_window = self.original  # type: ignore[method-assign]
+
+    def take(self) -> float:
+        """The share caught since the last call (0 with no such window), and start counting afresh."""
+        share = self.caught / self.windows if self.windows else 0.0
+        self.windows = self.caught = 0
+        return share
+
+
+def play(
+    game_number: int, bot_spec: str, field: str, seed: int, decisions: list[Decision], catches: CatchCount
+) -> bool:
     """One game; the search bot's searched answers to claims are added to ``decisions``. Whether it won."""
     seat = game_number % PLAYERS
     game = Game.deal(Rules(PLAYERS), seed=seed + game_number // PLAYERS)
@@ -72,16 +115,21 @@ def play(game_number: int, bot_spec: str, field: str, seed: int, decisions: list
             game.apply(ask(bots[game.to_play], game, game.to_play))
             continue
         answers: dict[int, bool] = {}
+        searched: Decision | None = None
         for number in game.awaiting:
             searcher.last_versions = None
+            catches.take()
             answers[number] = isinstance(ask(bots[number], game, number), Doubt)
             if number == seat and searcher.last_versions is not None:
-                decisions.append(decision(game, searcher, seat, answers[number]))
+                searched = decision(game, searcher, seat, answers[number], catches.take())
+        if searched is not None:
+            searched["others_doubted"] = any(d for number, d in answers.items() if number != seat)
+            decisions.append(searched)
         settle_window(game, [s for s, d in answers.items() if d], [s for s, d in answers.items() if not d])
     return game.places[0] == seat
 
 
-def decision(game: Game, searcher: SearchBot, seat: int, doubted: bool) -> Decision:
+def decision(game: Game, searcher: SearchBot, seat: int, doubted: bool, caught: float) -> Decision:
     """The claim on the table and what the search made of it (candidates in the order decline, doubt);
     whether the claim was false is the referee's fact, read off the pile."""
     claim = game.claim
@@ -94,8 +142,10 @@ def decision(game: Game, searcher: SearchBot, seat: int, doubted: bool) -> Decis
         "lie": searcher.model.false_probability(game.view(seat)),
         "false": any(card.rank != claim.rank for card in game.pile()[-claim.count :]),
         "doubted": doubted,
+        "others_doubted": False,
         "gain": if_false[1] - if_false[0],
         "cost": if_true[0] - if_true[1],
+        "caught_without_it": caught,
     }
 
 
@@ -108,8 +158,8 @@ def table(
     """A Markdown table of the decisions, grouped by ``key`` (the pile's size or the lie chance) in ``groups``."""
     lines = [
         f"| {name} | claims | false | doubted | doubts right | mean gain | gain < 0 | mean cost | cost < 0"
-        " | its doubts there |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        " | its doubts there | false, let go: caught by another | in its rollouts |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for label, low, high in groups:
         rows = [d for d in decisions if low <= key(d) < high]
@@ -117,11 +167,14 @@ def table(
             continue
         doubts = [d for d in rows if d["doubted"]]
         below = [d for d in rows if d["cost"] < 0]
+        let_go = [d for d in rows if d["false"] and not d["doubted"]]
+        rollout_catch = f"{mean(rows, lambda d: d['caught_without_it']):.0%}"
         lines.append(
             f"| {label} | {len(rows):,} | {share(rows, lambda d: d['false'])} | {share(rows, lambda d: d['doubted'])}"
             f" | {share(doubts, lambda d: d['false'])} | {mean(rows, lambda d: d['gain']):+.3f}"
             f" | {share(rows, lambda d: d['gain'] < 0)} | {mean(rows, lambda d: d['cost']):+.3f}"
-            f" | {len(below) / len(rows):.0%} | {sum(d['doubted'] for d in below)} of {len(doubts)} |"
+            f" | {len(below) / len(rows):.0%} | {sum(d['doubted'] for d in below)} of {len(doubts)}"
+            f" | {share(let_go, lambda d: d['others_doubted'])} | {rollout_catch} |"
         )
     return lines
 
@@ -144,7 +197,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = parser.parse_args(argv)
     decisions: list[Decision] = []
     began = time.perf_counter()
-    wins = sum(play(number, options.bot, options.field, options.seed, decisions) for number in range(options.games))
+    catches = CatchCount()
+    try:
+        wins = sum(
+            play(number, options.bot, options.field, options.seed, decisions, catches)
+            for number in range(options.games)
+        )
+    finally:
+        catches.restore()
     print(f"{options.bot} against three {options.field}: won {wins} of {options.games} ({wins / options.games:.1%}),")
     print(f"{len(decisions):,} claims answered by search, in {time.perf_counter() - began:.0f} s\n")
     print("\n".join(table(decisions, PILES, lambda d: d["pile"], "pile")))

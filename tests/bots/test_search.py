@@ -181,12 +181,15 @@ def test_the_doubt_values_script_prints_its_tables(capsys: pytest.CaptureFixture
     assert spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
+    window = Simulator._first_window
     script.main(["--games", "2", "--bot", "search[iterations=4]"])
+    assert Simulator._first_window is window  # the script counts catches in the rollouts, then lets go
     printed = capsys.readouterr().out
     assert "search[iterations=4] against three adaptive: won" in printed
     rows = [line for line in printed.splitlines() if line.startswith("| ") and "---" not in line]
     assert rows[0].startswith("| pile | claims | false | doubted")
     assert any(row.startswith("| 1-2 |") for row in rows)
+    assert rows[0].endswith("| false, let go: caught by another | in its rollouts |")
     with pytest.raises(SystemExit, match="must be a search bot"):
         script.main(["--games", "1", "--bot", "adaptive"])
 
