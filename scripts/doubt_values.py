@@ -36,7 +36,7 @@ from typing import TypedDict
 
 from idoubtit.bots import make_bot
 from idoubtit.bots.base import Bot, start_game
-from idoubtit.bots.runner import ask, settle_window
+from idoubtit.bots.runner import ask, play_turn, settle_window
 from idoubtit.bots.search import SearchBot
 from idoubtit.bots.search.simulator import Simulator, State
 from idoubtit.engine import Doubt, Game, Phase, Rules
@@ -112,7 +112,7 @@ def play(
         start_game(bot, number, game.rules)
     while not game.is_over:
         if game.phase is Phase.PLAY:
-            game.apply(ask(bots[game.to_play], game, game.to_play))
+            play_turn(game, bots)
             continue
         answers: dict[int, bool] = {}
         searched: Decision | None = None

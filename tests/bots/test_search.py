@@ -3,8 +3,10 @@ deterministic mode replays exactly (its time budget is measured by bench/bots.py
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
+from pathlib import Path
 from typing import cast
 
 import pytest
@@ -172,9 +174,6 @@ def test_a_searched_doubt_keeps_what_each_answer_scored_if_the_claim_was_false_a
 
 
 def test_the_doubt_values_script_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
-    import importlib.util
-    from pathlib import Path
-
     path = Path(__file__).resolve().parents[2] / "scripts" / "doubt_values.py"
     spec = importlib.util.spec_from_file_location("doubt_values", path)
     assert spec is not None
