@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import cast
 
 import pytest
@@ -173,13 +175,78 @@ def test_a_searched_doubt_keeps_what_each_answer_scored_if_the_claim_was_false_a
     assert searcher.last_versions is None
 
 
-def test_the_doubt_values_script_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
-    path = Path(__file__).resolve().parents[2] / "scripts" / "doubt_values.py"
-    spec = importlib.util.spec_from_file_location("doubt_values", path)
+def test_a_reader_replaces_the_models_reading_of_the_claim_the_search_weighs() -> None:
+    game = Game.deal(Rules(4), 11)
+    game.apply(make_bot("honest").act(game.view(0)))
+    view = game.view(1)
+    searcher = bot(iterations=20)
+    searcher.act(view)
+    assert searcher.claim_reading(view) == searcher.model.false_probability(view)
+    _, by_model = searcher.last_search
+    searcher.reader = lambda seen: 0.7
+    assert searcher.claim_reading(view) == 0.7
+    searcher.act(view)
+    assert searcher.last_versions is not None
+    if_false, if_true = searcher.last_versions
+    _, averages = searcher.last_search
+    for index in range(2):
+        assert averages[index] == pytest.approx(0.7 * if_false[index] + 0.3 * if_true[index])
+    assert averages != by_model
+    # A reading past the bot's bar of proof doubts at once, one of zero declines at once: no search.
+    searcher.reader = lambda seen: 1.0
+    before = searcher.rollouts
+    assert searcher.act(view) == Doubt((1,))
+    searcher.reader = lambda seen: 0.0
+    assert searcher.act(view) == Decline(1)
+    assert searcher.rollouts == before
+
+
+def load_script(name: str) -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
     assert spec.loader is not None
     script = importlib.util.module_from_spec(spec)
+    sys.modules[name] = script  # (dataclasses look their module up there)
     spec.loader.exec_module(script)
+    return script
+
+
+def test_the_doubt_headroom_script_answers_claims_each_way(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script("doubt_headroom")
+    script.main(["--games", "3", "--bot", "search[iterations=4]", "--answers", "truth,never,model,told"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" against ")[0] for line in lines] == ["truth", "never", "model", "told"]
+    assert all("against three adaptive: won " in line for line in lines)
+    # Knowing the truth, every doubt is right; the count's proofs are right too.
+    assert ", 100% of them right" in lines[0]
+    assert ", 100% of them right" in lines[1]
+    doubts = [float(line.split("), ")[1].split(" doubts")[0]) for line in lines]
+    assert doubts[0] > doubts[1]  # the truth doubts every false claim, "never" only the proven ones
+    # Told the truth, the search reads claims as 0.99 and 0.01 and is set back to its model afterwards.
+    setting = script.Setting("told", "all", "search[iterations=4]", "adaptive", 1000)
+    readings: list[float] = []
+    original = SearchBot.claim_reading
+
+    def spied(self: SearchBot, view: View) -> float:
+        readings.append(original(self, view))
+        return readings[-1]
+
+    SearchBot.claim_reading = spied  # type: ignore[method-assign]
+    try:
+        script.play(setting, 0)
+    finally:
+        SearchBot.claim_reading = original  # type: ignore[method-assign]
+    assert readings
+    assert set(readings) <= {0.99, 0.01}
+    with pytest.raises(SystemExit):
+        script.main(["--answers", "guess"])
+    with pytest.raises(SystemExit, match="must be a search bot"):
+        script.play(script.Setting("search", "all", "adaptive", "adaptive", 1000), 0)
+
+
+def test_the_doubt_values_script_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script("doubt_values")
     window = Simulator._first_window
     script.main(["--games", "2", "--bot", "search[iterations=4]"])
     assert Simulator._first_window is window  # the script counts catches in the rollouts, then lets go

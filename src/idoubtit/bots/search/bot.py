@@ -7,7 +7,7 @@ import dataclasses
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from idoubtit.bots.adaptive import AdaptiveBot
@@ -109,6 +109,8 @@ class SearchBot:
         #: it was true (:attr:`~idoubtit.bots.search.loop.SearchResult.versions`); None after other searches.
         self.last_versions: tuple[list[float], list[float]] | None = None
         self._ledger: Ledger | None = None
+        #: What reads the open claim, when not the model (:meth:`claim_reading`): None, the model.
+        self.reader: Callable[[View], float] | None = None
         #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), carry=carry)
 
@@ -123,14 +125,13 @@ class SearchBot:
     def act(self, view: View) -> Action:
         assert view.seat is not None, "a bot plays a seat"
         start = time.perf_counter()
-        ledger = self._track(view)
-        self.model.observe(view)
+        ledger = self.follow(view)
         if view.must_play:
             return self._play(view, ledger, start)
         settled = self.settled_answer(view)
         if settled is not None:
             return settled
-        lie = self.model.false_probability(view)
+        lie = self.claim_reading(view)
         if lie > self.params.sure_lie:
             return Doubt((view.seat,))  # the count proves it false
         if lie <= 0.0:
@@ -146,6 +147,21 @@ class SearchBot:
         answers: list[Action] = [Decline(view.seat), Doubt((view.seat,))]
         candidates = answers[::-1] if self.model.should_doubt(view) else answers
         return self._search(view, ledger, candidates, start, margin, lie=lie)
+
+    def follow(self, view: View) -> Ledger:
+        """Read the game up to ``view`` (the ledger and the model), as every decision does first; a
+        caller that answers for this seat by other means calls it so that the bot keeps up."""
+        ledger = self._track(view)
+        self.model.observe(view)
+        return ledger
+
+    def claim_reading(self, view: View) -> float:
+        """How likely the open claim is false, as the search weighs its two versions: the adaptive
+        model's reading, or :attr:`reader`'s when one is set (so a measurement can hand the search
+        another reading, even the truth, and see what better reading would be worth)."""
+        if self.reader is not None:
+            return self.reader(view)
+        return self.model.false_probability(view)
 
     def claimant_known(self, view: View) -> float:
         """How far the model's reading of the open claim rests on what it saw of this claimant, from 0
@@ -178,8 +194,7 @@ class SearchBot:
         """
         assert view.seat is not None, "options are a seat's"
         start = time.perf_counter()
-        ledger = self._track(view)
-        self.model.observe(view)
+        ledger = self.follow(view)
         lie: float | None = None
         margin = self.params.play_margin if self.endgame(view) else self.params.midgame_margin
         if view.must_play:
@@ -192,7 +207,7 @@ class SearchBot:
         else:
             candidates = [Decline(view.seat), Doubt((view.seat,))]
             settled = self.settled_answer(view)
-            lie = self.model.false_probability(view)
+            lie = self.claim_reading(view)
             if settled is not None:
                 lie = 1.0 if isinstance(settled, Doubt) else 0.0
             margin = 0.0

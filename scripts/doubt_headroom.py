@@ -1,0 +1,168 @@
+"""What the search bot's answers to claims are worth, against answers that know the truth.
+
+    python scripts/doubt_headroom.py --games 400 --answers search,told,truth,model,never
+    python scripts/doubt_headroom.py --games 400 --field rock --answers told --told-for one
+
+The search bot (``--bot``) plays against three ``--field`` bots, dealt and seated as in
+``scripts/doubt_values.py`` (game ``g``: seed ``--seed + g // 4``, the search bot in seat ``g % 4``, the bot
+in seat ``s`` drawing from ``random.Random(g * 10 + s)``), once for each way of answering claims named in
+``--answers``; everything else it does (its plays, its model of the table) is its own:
+
+- ``search``: its own answers, as it plays;
+- ``told``: its own search, but told the truth of the claim (read off the referee's pile, never shown to
+  it) as its reading: 0.99 that a false claim is false, 0.01 that a true one is; with ``--told-for`` only
+  for some claims (``one``: claims of one card, ``more``: of two or more, ``big``: by a claimant left with
+  eight cards or more, ``small``: with fewer), the model's reading for the others;
+- ``truth``: it doubts every false claim and no true one; ``truth3``: only false claims onto a pile of three
+  cards or more;
+- ``model``: the adaptive model's own answer (``AdaptiveBot.should_doubt``);
+- ``never``: it doubts only what its count proves.
+
+In every way but ``search`` and ``told`` the claims its count settles are answered as the bot answers them.
+Printed, one line per way: games won, doubts a game and the share of them that were right. Set side by
+side (the same deals and dice), the lines say how much of the gap between the bot's answers and perfect
+ones lies in its reading of claims (``told`` against ``search``) and how much in what it makes of a reading
+(``truth`` against ``told``). docs/bots.md ("What better reading would be worth") has the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from idoubtit.bots import make_bot
+from idoubtit.bots.base import Bot, start_game
+from idoubtit.bots.runner import ask, play_turn, settle_window
+from idoubtit.bots.search import SearchBot
+from idoubtit.engine import Doubt, Game, Phase, Rules
+
+PLAYERS = 4
+ANSWERS = ("search", "told", "truth", "truth3", "model", "never")
+#: The claims ``told`` may be limited to, by the claim and the game: which ones are told.
+TOLD_FOR: dict[str, Callable[[Game], bool]] = {
+    "all": lambda game: True,
+    "one": lambda game: game.claim is not None and game.claim.count == 1,
+    "more": lambda game: game.claim is not None and game.claim.count >= 2,
+    "big": lambda game: game.claim is not None and game.hand_sizes[game.claim.seat] >= 8,
+    "small": lambda game: game.claim is not None and game.hand_sizes[game.claim.seat] < 8,
+}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One game's setting: how the search bot answers, against whom."""
+
+    answers: str
+    told_for: str
+    bot: str
+    field: str
+    seed: int
+
+
+def claim_false(game: Game) -> bool:
+    """The referee's fact: whether the open claim's cards include one of another rank."""
+    claim = game.claim
+    assert claim is not None
+    return any(card.rank != claim.rank for card in game.pile()[-claim.count :])
+
+
+def answer(setting: Setting, searcher: SearchBot, game: Game, seat: int) -> bool:
+    """Whether the search bot at ``seat`` doubts the open claim, answering as ``setting.answers`` says."""
+    false = claim_false(game)
+    if setting.answers == "search" or (setting.answers == "told" and not TOLD_FOR[setting.told_for](game)):
+        return isinstance(ask(searcher, game, seat), Doubt)
+    if setting.answers == "told":
+        searcher.reader = lambda view: 0.99 if false else 0.01
+        try:
+            return isinstance(ask(searcher, game, seat), Doubt)
+        finally:
+            searcher.reader = None
+    # The other ways answer without searching; the bot still reads the view, as when it answers.
+    view = game.view(seat)
+    searcher.follow(view)
+    settled = searcher.settled_answer(view)
+    if settled is not None:
+        return isinstance(settled, Doubt)
+    if setting.answers == "truth":
+        return false
+    if setting.answers == "truth3":
+        return false and game.pile_size >= 3
+    if setting.answers == "model":
+        return searcher.model.should_doubt(view)
+    return False  # never
+
+
+def play(setting: Setting, number: int) -> tuple[bool, int, int]:
+    """Game ``number``: whether the search bot won, how often it doubted, how many of those were right."""
+    seat = number % PLAYERS
+    game = Game.deal(Rules(PLAYERS), seed=setting.seed + number // PLAYERS)
+    bots: dict[int, Bot] = {
+        s: make_bot(setting.bot if s == seat else setting.field, random.Random(number * 10 + s)) for s in range(PLAYERS)
+    }
+    searcher = bots[seat]
+    if not isinstance(searcher, SearchBot):
+        raise SystemExit(f"--bot must be a search bot, not {setting.bot!r}")
+    for each, bot in bots.items():
+        start_game(bot, each, game.rules)
+    doubts = right = 0
+    while not game.is_over:
+        if game.phase is Phase.PLAY:
+            play_turn(game, bots)
+            continue
+        answers: dict[int, bool] = {}
+        for each in game.awaiting:
+            if each == seat:
+                answers[each] = answer(setting, searcher, game, each)
+                doubts += answers[each]
+                right += answers[each] and claim_false(game)
+            else:
+                answers[each] = isinstance(ask(bots[each], game, each), Doubt)
+        settle_window(game, [s for s, d in answers.items() if d], [s for s, d in answers.items() if not d])
+    return game.places[0] == seat, doubts, right
+
+
+def play_one(job: tuple[Setting, int]) -> tuple[bool, int, int]:
+    return play(*job)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--answers", default="search,told,truth,model,never", help=f"of {', '.join(ANSWERS)}")
+    parser.add_argument("--told-for", default="all", choices=sorted(TOLD_FOR))
+    parser.add_argument("--bot", default="search[iterations=38]", help="the search bot's spec")
+    parser.add_argument("--field", default="adaptive", help="the bot in the other three seats")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=1)
+    options = parser.parse_args(argv)
+    ways = options.answers.split(",")
+    unknown = [way for way in ways if way not in ANSWERS]
+    if unknown:
+        parser.error(f"no way of answering {', '.join(unknown)}; the ways are {', '.join(ANSWERS)}")
+    for way in ways:
+        setting = Setting(way, options.told_for, options.bot, options.field, options.seed)
+        began = time.perf_counter()
+        jobs = [(setting, number) for number in range(options.games)]
+        if options.workers > 1:
+            with ProcessPoolExecutor(options.workers) as pool:
+                results = list(pool.map(play_one, jobs, chunksize=4))
+        else:
+            results = [play_one(job) for job in jobs]
+        wins = sum(won for won, _, _ in results)
+        doubts = sum(count for _, count, _ in results)
+        right = sum(count for _, _, count in results)
+        told = f" (told for {options.told_for})" if way == "told" and options.told_for != "all" else ""
+        print(
+            f"{way}{told} against three {options.field}: won {wins} of {options.games}"
+            f" ({wins / options.games:.1%}), {doubts / options.games:.2f} doubts a game,"
+            f" {right / max(doubts, 1):.0%} of them right, {time.perf_counter() - began:.0f} s",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
