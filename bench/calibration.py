@@ -14,11 +14,17 @@ Printed per field: the claims read, the share of them that were false, and the l
 logarithm, per claim; lower is better) of: always the field's share of false claims (the best a reader
 can do that looks at nothing but the field), the counter's model, the adaptive model in the first game
 of an evening (all it knows is that game), and in the later games of the evening.
+
+``--by-size`` also prints, per field, the claims of one card and those of more apart, as the adaptive
+model reads them in the first game of an evening: how many, how many were false, the mean chance it gave,
+its log-loss and how well it tells false claims from true ones (the area under the ROC curve: the chance
+that a false claim drawn at random is read as likelier false than a true one; 0.5 is blind, 1 sure).
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
 import math
 import random
 from dataclasses import dataclass, field
@@ -47,14 +53,16 @@ class Readings:
 
     truths: list[bool] = field(default_factory=list)
     games: list[int] = field(default_factory=list)
+    #: How many cards each claim was of.
+    sizes: list[int] = field(default_factory=list)
     chances: dict[str, list[float]] = field(default_factory=lambda: {"counter": [], "adaptive": []})
 
-    def log_loss(self, reader: str | float, games: range | None = None) -> float:
+    def log_loss(self, reader: str | float, games: range | None = None, sizes: range | None = None) -> float:
         """The mean log-loss of ``reader`` (an observer's name, or one chance for every claim) over the
-        claims of the games numbered in ``games`` (all when None)."""
+        claims of the games numbered in ``games`` and of the sizes in ``sizes`` (all when None)."""
         total, claims = 0.0, 0
         for index, truth in enumerate(self.truths):
-            if games is not None and self.games[index] not in games:
+            if not self._counted(index, games, sizes):
                 continue
             chance = reader if isinstance(reader, float) else self.chances[reader][index]
             clamped = min(1 - CLAMP, max(CLAMP, chance))
@@ -62,9 +70,34 @@ class Readings:
             claims += 1
         return total / max(1, claims)
 
+    def _counted(self, index: int, games: range | None, sizes: range | None) -> bool:
+        return (games is None or self.games[index] in games) and (sizes is None or self.sizes[index] in sizes)
+
     @property
     def share(self) -> float:
         return sum(self.truths) / max(1, len(self.truths))
+
+    def by_size(self, reader: str, games: range, sizes: range) -> tuple[int, float, float, float, float]:
+        """Over the claims of ``games`` and ``sizes``: how many, the share false, ``reader``'s mean chance,
+        its log-loss and its area under the ROC curve (nan when all of them were false or all true)."""
+        picked = [index for index in range(len(self.truths)) if self._counted(index, games, sizes)]
+        chances = self.chances[reader]
+        false = [chances[index] for index in picked if self.truths[index]]
+        true = sorted(chances[index] for index in picked if not self.truths[index])
+        claims = max(1, len(picked))
+        mean = sum(chances[index] for index in picked) / claims
+        return len(picked), len(false) / claims, mean, self.log_loss(reader, games, sizes), roc_area(false, true)
+
+
+def roc_area(false: list[float], true: list[float]) -> float:
+    """The chance that a false claim's reading is above a true one's (ties count a half); ``true`` sorted."""
+    if not false or not true:
+        return math.nan
+    above = 0.0
+    for chance in false:
+        below, up_to = bisect.bisect_left(true, chance), bisect.bisect_right(true, chance)
+        above += below + 0.5 * (up_to - below)
+    return above / (len(false) * len(true))
 
 
 def evening(rules: Rules, opponents: tuple[str, ...], games: int, seed: int, readings: Readings) -> None:
@@ -104,6 +137,7 @@ def read_game(
             view = game.view(0)
             readings.truths.append(claim_false)
             readings.games.append(number)
+            readings.sizes.append(view.claim.count if view.claim is not None else 0)
             for name, observer in observers.items():
                 observer.observe(view)
                 readings.chances[name].append(observer.false_probability(view))
@@ -128,6 +162,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--fields", default=FIELDS, help="as --against takes them (default: the panel and more)")
+    parser.add_argument("--by-size", action="store_true", help="also claims of one card and of more, apart")
     arguments = parser.parse_args()
     rules = Rules(arguments.players)
     later = range(1, arguments.games)
@@ -138,6 +173,13 @@ def main() -> None:
         losses += [readings.log_loss("adaptive", range(1)), readings.log_loss("adaptive", later)]
         figures = " ".join(f"{loss:>{width}.3f}" for loss, width in zip(losses, (6, 8, 9, 6), strict=True))
         print(f"{one.name:<48} {len(readings.truths):>7,} {readings.share:>6.1%} {figures}")
+        if arguments.by_size:
+            for label, sizes in (("one card", range(1, 2)), ("more", range(2, 10_000))):
+                claims, false, mean, loss, area = readings.by_size("adaptive", range(1), sizes)
+                print(
+                    f"  {label:<9} first game: {claims:,} claims, {false:.1%} false, mean chance {mean:.3f},"
+                    f" log-loss {loss:.3f}, ROC area {area:.3f}"
+                )
 
 
 if __name__ == "__main__":

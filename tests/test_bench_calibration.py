@@ -1,0 +1,50 @@
+"""The calibration benchmark's figures: log-loss and the ROC area by claim size (bench/calibration.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+
+def load_bench() -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "bench" / "calibration.py"
+    spec = importlib.util.spec_from_file_location("calibration_bench", path)
+    assert spec is not None
+    assert spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["calibration_bench"] = bench  # (dataclasses look their module up there)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_roc_area_is_the_chance_a_false_claim_reads_likelier_false_than_a_true_one() -> None:
+    bench = load_bench()
+    assert bench.roc_area([0.9, 0.8], [0.1, 0.2]) == 1.0  # every false claim read above every true one
+    assert bench.roc_area([0.1], [0.5, 0.9]) == 0.0
+    assert bench.roc_area([0.5], [0.5]) == 0.5  # a tie counts a half
+    assert bench.roc_area([0.6, 0.2], [0.4]) == 0.5
+    assert math.isnan(bench.roc_area([], [0.3]))
+
+
+def test_readings_by_size_keep_to_the_claims_of_those_sizes_and_games() -> None:
+    bench = load_bench()
+    readings = bench.Readings(
+        truths=[True, False, True, False, True],
+        games=[0, 0, 0, 0, 1],
+        sizes=[1, 1, 2, 2, 1],
+        chances={"adaptive": [0.8, 0.3, 0.2, 0.1, 0.5], "counter": [0.5] * 5},
+    )
+    claims, false, mean, loss, area = readings.by_size("adaptive", range(1), range(1, 2))
+    assert (claims, false) == (2, 0.5)
+    assert mean == pytest.approx(0.55)
+    assert loss == pytest.approx(-(math.log(0.8) + math.log(0.7)) / 2)
+    assert area == 1.0
+    claims, false, _, _, area = readings.by_size("adaptive", range(1), range(2, 10))
+    assert (claims, false, area) == (2, 0.5, 1.0)
+    # The later game's claim is left out of the first game's figures, and counted in all games'.
+    assert readings.log_loss("adaptive", range(1, 2)) == pytest.approx(-math.log(0.5))
