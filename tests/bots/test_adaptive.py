@@ -13,6 +13,7 @@ from idoubtit.bots import BOTS, HonestBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import THRESHOLD_GRID, AdaptiveBot, AdaptiveParams, Habits, OpponentModel
 from idoubtit.bots.base import Bot
 from idoubtit.bots.counter import CounterBot
+from idoubtit.bots.runner import play_turn
 from tests.bots.checked import Checked
 
 VARIANT_SETS = [
@@ -103,7 +104,7 @@ def test_habits_learn_padding_from_false_claims_of_two() -> None:
     habits = Habits(AdaptiveParams().pad_prior, AdaptiveParams().multi_prior)
     before = habits.mean_padding()
     # The claimant surely holds one card of the rank and says "two": only padding explains it.
-    true_parts, false_parts = Habits.likelihoods(1, (1.0,), 2, 8, hold_back=0.05)
+    true_parts, false_parts = Habits.likelihoods(1, [(1.0,)], 2, 8, hold_back=0.05)
     total = [t + f for t, f in zip(true_parts, false_parts, strict=True)]
     for _ in range(3):
         habits.learn(total)
@@ -247,3 +248,62 @@ def test_carry_is_an_option_of_the_spec_from_0_to_1() -> None:
     assert make_bot("search[carry=0]").model.settings.carry == 0.0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="carry is a share from 0 to 1"):
         make_bot("adaptive[carry=2]")
+
+
+KEEPING = AdaptiveParams(keep_grid=(0.0, 0.5, 1.0), keep_prior=(1 / 3, 1 / 3, 1 / 3))
+
+
+def test_habits_with_keep_shares_hold_one_block_of_habits_per_share() -> None:
+    low, high = (0.5, 0.3, 0.2), (0.2, 0.3, 0.5)  # how many of the rank it holds: 0, 1, 2
+    true_low, false_low = Habits.likelihoods(0, [low], 2, 4, 0.05)
+    true_high, false_high = Habits.likelihoods(0, [high], 2, 4, 0.05)
+    true_both, false_both = Habits.likelihoods(0, [low, high], 2, 4, 0.05)
+    assert true_both == true_low + true_high
+    assert false_both == false_low + false_high
+    habits = Habits(AdaptiveParams().pad_prior, AdaptiveParams().multi_prior, KEEPING.keep_prior)
+    assert len(habits.weights) == 3 * len(true_low)
+    assert habits.keep_weights(3) == pytest.approx([1 / 3] * 3)
+    # A claim of two is likelier under the share that makes two held likelier: that block gains weight.
+    habits.learn([t + f for t, f in zip(*Habits.likelihoods(0, [low, low, high], 2, 4, 0.05), strict=True)])
+    assert habits.keep_weights(3)[2] > 1 / 3 > habits.keep_weights(3)[0]
+
+
+def test_one_keep_share_of_one_is_the_bot_as_it_was_and_the_grid_must_match_its_prior() -> None:
+    # The default (every player keeps) reads every claim as a bot given that one share explicitly does,
+    # and a grid of other shares reads them otherwise.
+    plain = AdaptiveBot(random.Random(1))
+    single = AdaptiveBot(random.Random(1), AdaptiveParams(keep_grid=(1.0,)))
+    keeping = AdaptiveBot(random.Random(1), KEEPING)
+    game = Game.deal(Rules(4), 3)
+    players = [make_bot("counter", random.Random(seat)) for seat in range(4)]
+    readings: list[tuple[float, float, float]] = []
+    for _ in range(300):
+        if game.is_over:
+            break
+        if game.claim is not None and 0 in game.awaiting:
+            view = game.view(0)
+            for bot in (plain, single, keeping):
+                bot.observe(view)
+            readings.append(
+                (plain.false_probability(view), single.false_probability(view), keeping.false_probability(view))
+            )
+        play_turn(game, dict(enumerate(players)))
+    assert len(readings) > 10
+    assert all(first == second for first, second, _ in readings)
+    assert any(first != third for first, _, third in readings)
+    with pytest.raises(ValueError, match="one entry per keep share"):
+        AdaptiveBot(params=AdaptiveParams(keep_grid=(0.0, 1.0)))
+
+
+def test_with_keep_shares_it_learns_that_counting_bots_keep_more_than_rocks() -> None:
+    def kept(field: str) -> float:
+        """The mean weight of the "keeps" share over the three opponents, after six games each."""
+        total = 0.0
+        for seed in range(6):
+            me = AdaptiveBot(random.Random(seed), params=KEEPING)
+            opponents = [make_bot(field, random.Random(seed * 10 + seat)) for seat in (1, 2, 3)]
+            play_out(Game.deal(Rules(4), seed), [me, *opponents])
+            total += sum(me.models[seat].habits.keep_weights(3)[2] for seat in (1, 2, 3)) / 3
+        return total / 6
+
+    assert kept("adaptive") > kept("rock") + 0.05

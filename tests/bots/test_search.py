@@ -628,3 +628,20 @@ def test_a_doubt_gate_is_given_by_name_and_a_review_reads_the_plain_averages() -
     # The same deals and dice: the gate changes which answer is chosen, never the chances shown.
     assert gated_options == options == [Decline(1), Doubt((1,))]
     assert gated_wins == pytest.approx(wins)
+
+
+def test_with_keeping_its_model_learns_per_opponent_whether_it_keeps_the_ranks_coming_due() -> None:
+    keeping = make_bot("search[iterations=4,keeping=true]", random.Random(1))
+    plain = make_bot("search[iterations=4]", random.Random(1))
+    assert isinstance(keeping, SearchBot)
+    assert isinstance(plain, SearchBot)
+    assert keeping.model.settings.keep_grid == (0.0, 0.5, 1.0)
+    assert plain.model.settings.keep_grid == (1.0,)
+    game = Game.deal(Rules(4), 11)
+    game.apply(make_bot("honest").act(game.view(0)))
+    view = game.view(1)
+    for bot in (keeping, plain):
+        bot.follow(view)
+    # The claimant's habits hold a block per keep share, and the claim reads otherwise than with one.
+    assert len(keeping.model.models[0].habits.weights) == 3 * len(plain.model.models[0].habits.weights)
+    assert keeping.claim_reading(view) != plain.claim_reading(view)

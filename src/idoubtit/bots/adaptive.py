@@ -89,6 +89,13 @@ class AdaptiveParams(CounterParams):
     #: Prior weights of the padding rates in PAD_GRID and of the multi-card bluff rates in MULTI_GRID.
     pad_prior: tuple[float, ...] = (0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.1)
     multi_prior: tuple[float, ...] = (0.3, 0.3, 0.25, 0.15)
+    #: How much the cards a player put down since it last announced a rank tell of its holding that rank
+    #: (:meth:`~idoubtit.bots.tracker.Tracker.played_since`), as shares of those cards: 1 for a player who
+    #: keeps the ranks coming due and bluffs the far ones away (the counting bots), 0 for one whose hand
+    #: is as random as the count says (a player who lies only when it must); with their prior weights.
+    #: One share (the default, 1): the reading assumes every player keeps; several: it learns which.
+    keep_grid: tuple[float, ...] = (1.0,)
+    keep_prior: tuple[float, ...] = (1.0,)
     #: How much a claim turned up by a doubt counts, next to one checked in a pile we picked up
     #: (doubted claims were picked for looking false).
     doubted_weight: float = 0.5
@@ -128,14 +135,29 @@ class Habits:
 
     __slots__ = ("weights",)
 
-    def __init__(self, pad_prior: tuple[float, ...], multi_prior: tuple[float, ...]) -> None:
-        self.weights = [pad * multi for pad in pad_prior for multi in multi_prior]
+    def __init__(
+        self, pad_prior: tuple[float, ...], multi_prior: tuple[float, ...], keep_prior: tuple[float, ...] = (1.0,)
+    ) -> None:
+        # Keep-major: one block of (pad, multi) habits for each keep share (see AdaptiveParams.keep_grid).
+        self.weights = [keep * pad * multi for keep in keep_prior for pad in pad_prior for multi in multi_prior]
 
     @staticmethod
     def likelihoods(
+        known: int, pmfs: list[tuple[float, ...]], count: int, cap: int, hold_back: float
+    ) -> tuple[list[float], list[float]]:
+        """For each habit, P(this count and the claim true), P(this count and the claim false): one
+        holding distribution in ``pmfs`` per keep share, each giving a block of (pad, multi) habits."""
+        true_parts, false_parts = [], []
+        for pmf in pmfs:
+            true_block, false_block = Habits._block(known, pmf, count, cap, hold_back)
+            true_parts += true_block
+            false_parts += false_block
+        return true_parts, false_parts
+
+    @staticmethod
+    def _block(
         known: int, pmf: tuple[float, ...], count: int, cap: int, hold_back: float
     ) -> tuple[list[float], list[float]]:
-        """For each habit, P(this count and the claim true), P(this count and the claim false)."""
         by_held = [0.0] * (count + 2)  # index count + 1: more than claimed
         for extra, chance in enumerate(pmf):
             held = min(known + extra, cap)
@@ -180,7 +202,12 @@ class Habits:
     def mean_padding(self) -> float:
         """The expected padding chance (for one card held)."""
         columns = len(MULTI_GRID)
-        return sum(weight * PAD_GRID[index // columns] for index, weight in enumerate(self.weights))
+        return sum(weight * PAD_GRID[(index // columns) % len(PAD_GRID)] for index, weight in enumerate(self.weights))
+
+    def keep_weights(self, shares: int) -> list[float]:
+        """The posterior weight of each of the ``shares`` keep shares (AdaptiveParams.keep_grid)."""
+        block = len(PAD_GRID) * len(MULTI_GRID)
+        return [sum(self.weights[share * block : (share + 1) * block]) for share in range(shares)]
 
 
 @dataclass(slots=True)
@@ -204,7 +231,7 @@ class OpponentModel:
     @classmethod
     def fresh(cls, params: AdaptiveParams) -> OpponentModel:
         return cls(
-            habits=Habits(params.pad_prior, params.multi_prior),
+            habits=Habits(params.pad_prior, params.multi_prior, params.keep_prior),
             lies=params.lie_prior[0],
             truths=params.lie_prior[1],
             thresholds=list(params.threshold_prior),
@@ -239,7 +266,7 @@ class OpponentModel:
         """This model as the next game at the table starts from it: its evidence weighed by
         ``params.carry`` over the priors (see the module docstring)."""
         carry = params.carry
-        habits = Habits(params.pad_prior, params.multi_prior)
+        habits = Habits(params.pad_prior, params.multi_prior, params.keep_prior)
         habits.weights = _tempered(self.habits.weights, habits.weights, carry)
         lie, truth = params.lie_prior
         return OpponentModel(
@@ -343,6 +370,8 @@ class AdaptiveBot(CounterBot):
             if not 0.0 <= float(carry) <= 1.0:
                 raise ValueError(f"carry is a share from 0 to 1, not {carry!r}")
             self.settings = dataclasses.replace(self.settings, carry=float(carry))
+        if len(self.settings.keep_grid) != len(self.settings.keep_prior):
+            raise ValueError("keep_grid and keep_prior must have one entry per keep share")
         super().__init__(rng, self.settings)
         self.tracker = Tracker(trust=self._trust)
         self.models: dict[int, OpponentModel] = {}
@@ -397,9 +426,12 @@ class AdaptiveBot(CounterBot):
         tracker = self.tracker
         hand_before = tracker.sizes[play.seat] + play.count
         played = tracker.played_since(play.seat, play.rank)
-        known, pmf = tracker.holding_distribution(play.seat, play.rank, hand_before, played=played)
+        pmfs = []
+        for share in self.settings.keep_grid:
+            known, pmf = tracker.holding_distribution(play.seat, play.rank, hand_before, played=round(played * share))
+            pmfs.append(pmf)
         cap = view.rules.max_cards_per_play or hand_before
-        true_parts, false_parts = Habits.likelihoods(known, pmf, play.count, cap, self.settings.hold_back)
+        true_parts, false_parts = Habits.likelihoods(known, pmfs, play.count, cap, self.settings.hold_back)
         self._weighed = (play, true_parts, false_parts)
         self.models[play.seat].habits.learn([t + f for t, f in zip(true_parts, false_parts, strict=True)])
 

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from idoubtit.bots.adaptive import AdaptiveBot
+from idoubtit.bots.adaptive import AdaptiveBot, AdaptiveParams
 from idoubtit.bots.knowledge import own_cards_in_pile
 from idoubtit.bots.maths import advance, own_turn_distances
 from idoubtit.bots.search.ledger import Ledger
@@ -21,6 +21,11 @@ from idoubtit.bots.search.simulator import Simulator
 from idoubtit.engine import STANDARD_DECK, Action, Card, Decline, Doubt, Play, Rank, Rules, View
 from idoubtit.engine.cards import sort_key
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
+
+#: With ``keeping``: the keep shares its model weighs for each opponent, and their prior weights
+#: (:attr:`~idoubtit.bots.adaptive.AdaptiveParams.keep_grid`).
+KEEP_GRID = (0.0, 0.5, 1.0)
+KEEP_PRIOR = (1 / 3, 1 / 3, 1 / 3)
 
 
 def flag(value: bool | str) -> bool:
@@ -53,7 +58,9 @@ class SearchBot:
     outweigh the prior of its lie rate, so the search decides where the model has evidence of this
     player and the model's answer stands where it has little. ``carry`` is its model's
     (:class:`~idoubtit.bots.adaptive.AdaptiveBot`): how much of what earlier games at the table showed
-    of each opponent counts in the next one.
+    of each opponent counts in the next one. ``keeping=True`` lets its model learn, per opponent,
+    whether that player keeps the ranks coming due (as the counting bots do) or holds what the count
+    says (as players who lie only when they must do), where by default it assumes every player keeps.
     """
 
     name = "search"
@@ -78,6 +85,7 @@ class SearchBot:
         advised_doubts: bool | str = False,
         gated_doubts: bool | str = False,
         leaf: str | None = None,
+        keeping: bool | str = False,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -112,7 +120,9 @@ class SearchBot:
         #: What reads the open claim, when not the model (:meth:`claim_reading`): None, the model.
         self.reader: Callable[[View], float] | None = None
         #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
-        self.model = AdaptiveBot(rng=random.Random(self.rng.random()), carry=carry)
+        self.keeping = flag(keeping)
+        model_params = AdaptiveParams(keep_grid=KEEP_GRID, keep_prior=KEEP_PRIOR) if self.keeping else None
+        self.model = AdaptiveBot(rng=random.Random(self.rng.random()), params=model_params, carry=carry)
 
     def start(self, seat: int, rules: Rules) -> None:
         """A new game begins, this bot at ``seat``: forget the last one (see :class:`~idoubtit.bots.base.Bot`)."""
