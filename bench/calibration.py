@@ -15,10 +15,12 @@ logarithm, per claim; lower is better) of: always the field's share of false cla
 can do that looks at nothing but the field), the counter's model, the adaptive model in the first game
 of an evening (all it knows is that game), and in the later games of the evening.
 
-``--by-size`` also prints, per field, the claims of one card and those of more apart, as the adaptive
-model reads them in the first game of an evening: how many, how many were false, the mean chance it gave,
-its log-loss and how well it tells false claims from true ones (the area under the ROC curve: the chance
-that a false claim drawn at random is read as likelier false than a true one; 0.5 is blind, 1 sure).
+``--keeping`` gives the adaptive observer the keep shares of ``search[keeping=true]`` (it learns per
+opponent whether that player keeps the ranks coming due). ``--by-size`` also prints, per field, the
+claims of one card and those of more apart, as the adaptive model reads them in the first game of an
+evening: how many, how many were false, the mean chance it gave, its log-loss and how well it tells
+false claims from true ones (the area under the ROC curve: the chance that a false claim drawn at random
+is read as likelier false than a true one; 0.5 is blind, 1 sure).
 """
 
 from __future__ import annotations
@@ -30,10 +32,11 @@ import random
 from dataclasses import dataclass, field
 
 from idoubtit.bots import Bot, make_bot
-from idoubtit.bots.adaptive import AdaptiveBot
+from idoubtit.bots.adaptive import AdaptiveBot, AdaptiveParams
 from idoubtit.bots.base import start_game
 from idoubtit.bots.counter import CounterBot
 from idoubtit.bots.runner import ask, settle_window
+from idoubtit.bots.search.bot import KEEP_GRID, KEEP_PRIOR
 from idoubtit.engine import Doubt, Game, Phase, Play, Rules
 from idoubtit.tournament.gauntlet import Field, parse_fields
 
@@ -100,7 +103,9 @@ def roc_area(false: list[float], true: list[float]) -> float:
     return above / (len(false) * len(true))
 
 
-def evening(rules: Rules, opponents: tuple[str, ...], games: int, seed: int, readings: Readings) -> None:
+def evening(
+    rules: Rules, opponents: tuple[str, ...], games: int, seed: int, readings: Readings, keeping: bool = False
+) -> None:
     """``games`` games at one table: seat 0 an adaptive bot, ``opponents`` in the other seats, the same
     bots (and observers) all evening; every claim seat 0 may doubt is read by both observers."""
     bots = {0: make_bot("adaptive", random.Random(f"{seed}/0"))}
@@ -108,7 +113,9 @@ def evening(rules: Rules, opponents: tuple[str, ...], games: int, seed: int, rea
         bots[seat] = make_bot(spec, random.Random(f"{seed}/{seat}"))
     observers: dict[str, CounterBot] = {
         "counter": CounterBot(random.Random(1)),
-        "adaptive": AdaptiveBot(random.Random(2)),
+        "adaptive": AdaptiveBot(random.Random(2), AdaptiveParams(keep_grid=KEEP_GRID, keep_prior=KEEP_PRIOR))
+        if keeping
+        else AdaptiveBot(random.Random(2)),
     }
     deals = random.Random(seed)
     for number in range(games):
@@ -147,11 +154,11 @@ def read_game(
         )
 
 
-def read_field(one: Field, rules: Rules, evenings: int, games: int, seed: int) -> Readings:
+def read_field(one: Field, rules: Rules, evenings: int, games: int, seed: int, keeping: bool = False) -> Readings:
     readings = Readings()
     draws = random.Random(f"{seed}/{one.name}")
     for number in range(evenings):
-        evening(rules, one.opponents(rules.players - 1, draws), games, seed * 1_000_003 + number, readings)
+        evening(rules, one.opponents(rules.players - 1, draws), games, seed * 1_000_003 + number, readings, keeping)
     return readings
 
 
@@ -162,13 +169,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--fields", default=FIELDS, help="as --against takes them (default: the panel and more)")
+    parser.add_argument("--keeping", action="store_true", help="the adaptive observer learns keep shares")
     parser.add_argument("--by-size", action="store_true", help="also claims of one card and of more, apart")
     arguments = parser.parse_args()
     rules = Rules(arguments.players)
     later = range(1, arguments.games)
     print(f"{'field':<48} {'claims':>7} {'false':>6} {'share':>6} {'counter':>8} {'adaptive':>9} {'later':>6}")
     for one in parse_fields(arguments.fields):
-        readings = read_field(one, rules, arguments.evenings, arguments.games, arguments.seed)
+        readings = read_field(one, rules, arguments.evenings, arguments.games, arguments.seed, arguments.keeping)
         losses = [readings.log_loss(readings.share), readings.log_loss("counter")]
         losses += [readings.log_loss("adaptive", range(1)), readings.log_loss("adaptive", later)]
         figures = " ".join(f"{loss:>{width}.3f}" for loss, width in zip(losses, (6, 8, 9, 6), strict=True))
