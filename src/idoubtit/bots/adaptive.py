@@ -10,7 +10,9 @@ What it learns, per opponent (:class:`OpponentModel`), from the events its own v
   pile checks. The habits live on a small grid (:class:`Habits`: how often it pads a truthful play,
   how often it bluffs more than one card), weighed by every such piece of evidence; the chance that a
   claim is false is then read from the count with that player's own habits, where the counter bot
-  uses one fixed guess (:func:`~idoubtit.bots.maths.false_given_claim`). Its lie rate, a Beta
+  uses one fixed guess (:func:`~idoubtit.bots.maths.false_given_claim`). With several keep shares
+  (``AdaptiveParams.keep_grid``) the habits also say whether it keeps the ranks coming due, which
+  decides how likely it is to hold the rank it claims. Its lie rate, a Beta
   estimate with a prior, is blended in: the prior chance of a lie, weighed against the count.
 * **How it doubts.** How often it says "I doubt it" and how often it is right. A player who doubts
   only what it can prove is never wrong; one who doubts whatever the count says is wrong about as
