@@ -32,11 +32,10 @@ import random
 from dataclasses import dataclass, field
 
 from idoubtit.bots import Bot, make_bot
-from idoubtit.bots.adaptive import AdaptiveBot, AdaptiveParams
+from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot
 from idoubtit.bots.base import start_game
 from idoubtit.bots.counter import CounterBot
 from idoubtit.bots.runner import ask, settle_window
-from idoubtit.bots.search.bot import KEEP_GRID, KEEP_PRIOR
 from idoubtit.engine import Doubt, Game, Phase, Play, Rules
 from idoubtit.tournament.gauntlet import Field, parse_fields
 
@@ -113,9 +112,7 @@ def evening(
         bots[seat] = make_bot(spec, random.Random(f"{seed}/{seat}"))
     observers: dict[str, CounterBot] = {
         "counter": CounterBot(random.Random(1)),
-        "adaptive": AdaptiveBot(random.Random(2), AdaptiveParams(keep_grid=KEEP_GRID, keep_prior=KEEP_PRIOR))
-        if keeping
-        else AdaptiveBot(random.Random(2)),
+        "adaptive": AdaptiveBot(random.Random(2), LEARNS_KEEPING if keeping else None),
     }
     deals = random.Random(seed)
     for number in range(games):

@@ -10,7 +10,7 @@ import pytest
 
 from idoubtit import Card, Doubt, Game, Rank, Rules
 from idoubtit.bots import BOTS, HonestBot, RandomBot, make_bot, play_out
-from idoubtit.bots.adaptive import THRESHOLD_GRID, AdaptiveBot, AdaptiveParams, Habits, OpponentModel
+from idoubtit.bots.adaptive import LEARNS_KEEPING, THRESHOLD_GRID, AdaptiveBot, AdaptiveParams, Habits, OpponentModel
 from idoubtit.bots.base import Bot
 from idoubtit.bots.counter import CounterBot
 from idoubtit.bots.runner import play_turn
@@ -250,9 +250,6 @@ def test_carry_is_an_option_of_the_spec_from_0_to_1() -> None:
         make_bot("adaptive[carry=2]")
 
 
-KEEPING = AdaptiveParams(keep_grid=(0.0, 0.5, 1.0), keep_prior=(1 / 3, 1 / 3, 1 / 3))
-
-
 def test_habits_with_keep_shares_hold_one_block_of_habits_per_share() -> None:
     low, high = (0.5, 0.3, 0.2), (0.2, 0.3, 0.5)  # how many of the rank it holds: 0, 1, 2
     true_low, false_low = Habits.likelihoods(0, [low], 2, 4, 0.05)
@@ -260,12 +257,12 @@ def test_habits_with_keep_shares_hold_one_block_of_habits_per_share() -> None:
     true_both, false_both = Habits.likelihoods(0, [low, high], 2, 4, 0.05)
     assert true_both == true_low + true_high
     assert false_both == false_low + false_high
-    habits = Habits(AdaptiveParams().pad_prior, AdaptiveParams().multi_prior, KEEPING.keep_prior)
+    habits = Habits(AdaptiveParams().pad_prior, AdaptiveParams().multi_prior, LEARNS_KEEPING.keep_prior)
     assert len(habits.weights) == 3 * len(true_low)
-    assert habits.keep_weights(3) == pytest.approx([1 / 3] * 3)
+    assert habits.keep_weights() == pytest.approx([1 / 3] * 3)
     # A claim of two is likelier under the share that makes two held likelier: that block gains weight.
     habits.learn([t + f for t, f in zip(*Habits.likelihoods(0, [low, low, high], 2, 4, 0.05), strict=True)])
-    assert habits.keep_weights(3)[2] > 1 / 3 > habits.keep_weights(3)[0]
+    assert habits.keep_weights()[2] > 1 / 3 > habits.keep_weights()[0]
 
 
 def test_one_keep_share_of_one_is_the_bot_as_it_was_and_the_grid_must_match_its_prior() -> None:
@@ -273,7 +270,7 @@ def test_one_keep_share_of_one_is_the_bot_as_it_was_and_the_grid_must_match_its_
     # and a grid of other shares reads them otherwise.
     plain = AdaptiveBot(random.Random(1))
     single = AdaptiveBot(random.Random(1), AdaptiveParams(keep_grid=(1.0,)))
-    keeping = AdaptiveBot(random.Random(1), KEEPING)
+    keeping = AdaptiveBot(random.Random(1), LEARNS_KEEPING)
     game = Game.deal(Rules(4), 3)
     players = [make_bot("counter", random.Random(seat)) for seat in range(4)]
     readings: list[tuple[float, float, float]] = []
@@ -300,10 +297,10 @@ def test_with_keep_shares_it_learns_that_counting_bots_keep_more_than_rocks() ->
         """The mean weight of the "keeps" share over the three opponents, after six games each."""
         total = 0.0
         for seed in range(6):
-            me = AdaptiveBot(random.Random(seed), params=KEEPING)
+            me = AdaptiveBot(random.Random(seed), params=LEARNS_KEEPING)
             opponents = [make_bot(field, random.Random(seed * 10 + seat)) for seat in (1, 2, 3)]
             play_out(Game.deal(Rules(4), seed), [me, *opponents])
-            total += sum(me.models[seat].habits.keep_weights(3)[2] for seat in (1, 2, 3)) / 3
+            total += sum(me.models[seat].habits.keep_weights()[2] for seat in (1, 2, 3)) / 3
         return total / 6
 
     assert kept("adaptive") > kept("rock") + 0.05

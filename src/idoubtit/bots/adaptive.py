@@ -109,6 +109,11 @@ class AdaptiveParams(CounterParams):
     carry: float = 0.8
 
 
+#: The model that learns, per opponent, whether it keeps the ranks coming due (0, half or all of the cards
+#: it put down count, a third of the prior each): ``search[keeping=true]``'s (docs/bots.md).
+LEARNS_KEEPING: Final = AdaptiveParams(keep_grid=(0.0, 0.5, 1.0), keep_prior=(1 / 3, 1 / 3, 1 / 3))
+
+
 #: The chances, for a player holding one card of the rank due, that it adds bluff cards to it (with
 #: two cards, half that; with more, a quarter: the more cards claimed, the likelier a doubt).
 PAD_GRID: Final = (0.0, 0.05, 0.1, 0.2, 0.3, 0.45, 0.6)
@@ -206,10 +211,10 @@ class Habits:
         columns = len(MULTI_GRID)
         return sum(weight * PAD_GRID[(index // columns) % len(PAD_GRID)] for index, weight in enumerate(self.weights))
 
-    def keep_weights(self, shares: int) -> list[float]:
-        """The posterior weight of each of the ``shares`` keep shares (AdaptiveParams.keep_grid)."""
+    def keep_weights(self) -> list[float]:
+        """The posterior weight of each keep share (AdaptiveParams.keep_grid), in the grid's order."""
         block = len(PAD_GRID) * len(MULTI_GRID)
-        return [sum(self.weights[share * block : (share + 1) * block]) for share in range(shares)]
+        return [sum(self.weights[start : start + block]) for start in range(0, len(self.weights), block)]
 
 
 @dataclass(slots=True)

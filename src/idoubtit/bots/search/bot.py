@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from idoubtit.bots.adaptive import AdaptiveBot, AdaptiveParams
+from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot
 from idoubtit.bots.knowledge import own_cards_in_pile
 from idoubtit.bots.maths import advance, own_turn_distances
 from idoubtit.bots.search.ledger import Ledger
@@ -21,11 +21,6 @@ from idoubtit.bots.search.simulator import Simulator
 from idoubtit.engine import STANDARD_DECK, Action, Card, Decline, Doubt, Play, Rank, Rules, View
 from idoubtit.engine.cards import sort_key
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
-
-#: With ``keeping``: the keep shares its model weighs for each opponent, and their prior weights
-#: (:attr:`~idoubtit.bots.adaptive.AdaptiveParams.keep_grid`).
-KEEP_GRID = (0.0, 0.5, 1.0)
-KEEP_PRIOR = (1 / 3, 1 / 3, 1 / 3)
 
 
 def flag(value: bool | str) -> bool:
@@ -121,7 +116,7 @@ class SearchBot:
         self.reader: Callable[[View], float] | None = None
         #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
         self.keeping = flag(keeping)
-        model_params = AdaptiveParams(keep_grid=KEEP_GRID, keep_prior=KEEP_PRIOR) if self.keeping else None
+        model_params = LEARNS_KEEPING if self.keeping else None
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), params=model_params, carry=carry)
 
     def start(self, seat: int, rules: Rules) -> None:
