@@ -191,17 +191,24 @@ def finish_cost(stuck_cost: float, stuck_card_cost: float) -> Callable[[list[int
     return cost
 
 
-def fit(features: Features) -> tuple[float, float, float]:
-    """``leaf_power``, ``leaf_card`` and ``leaf_order`` of the greatest likelihood."""
+def fit(features: Features, card: float | None = None) -> tuple[float, float, float]:
+    """``leaf_power``, ``leaf_card`` and ``leaf_order`` of the greatest likelihood; with ``card`` given,
+    ``leaf_card`` is held at it and the other two are fitted."""
+
+    def numbers(theta: Array) -> tuple[float, float, float]:
+        if card is None:
+            return float(theta[0]), float(theta[1]), float(theta[2])
+        return float(theta[0]), card, float(theta[1])
 
     def loss(theta: Array) -> float:
-        return -features.log_likelihood(float(theta[0]), float(theta[1]), float(theta[2]))
+        return -features.log_likelihood(*numbers(theta))
 
     params = SearchParams()
     start = [params.leaf_power, params.leaf_card, params.leaf_order]
+    if card is not None:
+        del start[1]
     result = minimize(loss, start, method="Nelder-Mead", options={"maxiter": 4000, "xatol": 1e-4, "fatol": 1e-7})
-    power, card, order = (float(value) for value in result.x)
-    return power, card, order
+    return numbers(result.x)
 
 
 def forecast_table(features: Features, leaves: dict[str, tuple[Features, tuple[float, float, float]]]) -> None:
@@ -226,6 +233,9 @@ def main() -> None:
     parser.add_argument("--positions", type=Path, default=None, help="fit the positions kept in this file")
     parser.add_argument("--stuck-cost", type=float, default=SearchParams().stuck_cost)
     parser.add_argument("--stuck-card-cost", type=float, default=SearchParams().stuck_card_cost)
+    parser.add_argument(
+        "--card", type=float, default=None, help="hold leaf_card at this (0: a card more never raises a chance)"
+    )
     options = parser.parse_args()
     if options.positions is not None:
         with options.positions.open() as kept:
@@ -237,7 +247,7 @@ def main() -> None:
             out.writelines(json.dumps(record) + "\n" for record in records)
     features = Features(records, finish_cost(options.stuck_cost, options.stuck_card_cost))
     print(f"\n{len(records)} games, {len(features):,} positions")
-    power, card, order = fit(features)
+    power, card, order = fit(features, options.card)
     print(f"fitted: leaf_power {power:.3f}, leaf_card {card:.4f}, leaf_order {order:.4f}")
     print(f"  log-likelihood of the winner {features.log_likelihood(power, card, order):.4f}")
     leaves: dict[str, tuple[Features, tuple[float, float, float]]] = {"fitted": (features, (power, card, order))}

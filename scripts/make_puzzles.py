@@ -5,17 +5,34 @@ other, and each seat's clear positions are taken (idoubtit.coach.puzzles) until 
 holds ``--per-cell`` puzzles, or ``--games`` games are played. The same options give the same file.
 
     python scripts/make_puzzles.py --seed 1 --per-cell 100 --games 400
+    python scripts/make_puzzles.py --recheck
+
+``--recheck`` makes no new puzzles: it searches every puzzle of the set in ``--out`` again with today's
+expert and keeps those whose answer it still finds clearly best, showing its chances
+(idoubtit.coach.puzzles.recheck): what to run when the expert changes.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
-from idoubtit.coach.puzzles import ITERATIONS, Quotas, Search, bot_games, gather, save_set, shipped_path
+from idoubtit.coach.puzzles import (
+    ITERATIONS,
+    Puzzle,
+    Quotas,
+    Search,
+    bot_games,
+    gather,
+    load_set,
+    recheck,
+    save_set,
+    shipped_path,
+)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -25,8 +42,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=400, help="the most games to play")
     parser.add_argument("--iterations", type=int, default=ITERATIONS, help="sampled deals of the first search")
     parser.add_argument("--out", type=Path, default=shipped_path(), help="the set file to write")
+    parser.add_argument("--recheck", action="store_true", help="recheck the set in --out with today's expert")
     options = parser.parse_args(argv)
     began = time.perf_counter()
+    if options.recheck:
+        old = load_set(options.out)
+        made_by = json.loads(options.out.read_text(encoding="utf-8")).get("made_by", "")
+        kept = recheck(old)
+        note = "python scripts/make_puzzles.py --recheck"
+        save_set(kept, options.out, made_by=made_by if note in made_by else f"{made_by}; {note}")
+        print(f"{len(old) - len(kept)} of {len(old)} puzzles left out, {time.perf_counter() - began:.0f} s")
+        report(kept, options.out)
+        return
 
     def progress(games: int, puzzles: int) -> None:
         print(f"{games} games, {puzzles} puzzles, {time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
@@ -42,10 +69,15 @@ def main(argv: list[str] | None = None) -> None:
         f" --games {options.games} --iterations {options.iterations}"
     )
     save_set(puzzles, options.out, made_by=command)
+    report(puzzles, options.out)
+
+
+def report(puzzles: list[Puzzle], path: Path) -> None:
+    """The set's puzzles by kind and difficulty, and its size."""
     cells = Counter((puzzle.kind, puzzle.difficulty) for puzzle in puzzles)
     for (kind, difficulty), count in sorted(cells.items()):
         print(f"{kind:6} {difficulty:7} {count}")
-    print(f"{len(puzzles)} puzzles in {options.out} ({options.out.stat().st_size / 1e6:.2f} MB)")
+    print(f"{len(puzzles)} puzzles in {path} ({path.stat().st_size / 1e6:.2f} MB)")
 
 
 if __name__ == "__main__":

@@ -245,6 +245,20 @@ def test_the_doubt_headroom_script_answers_claims_each_way(capsys: pytest.Captur
         script.play(script.Setting("search", "all", "adaptive", "adaptive", 1000), 0)
 
 
+def test_the_leaf_fit_can_hold_the_card_term_at_zero() -> None:
+    script = load_script("fit_leaf")
+    records = [script.play_game("adaptive", "rock", deal, deal % 4) for deal in range(3)]
+    features = script.Features(records, script.finish_cost(4.0, 2.0))
+    free = script.fit(features)
+    held = script.fit(features, card=0.0)
+    assert held[1] == 0.0
+    assert free[1] != 0.0
+    # Holding one number fixed can only fit as well or worse, and the finishing cost still counts.
+    assert features.log_likelihood(*held) <= features.log_likelihood(*free) + 1e-9
+    assert held[0] > 0.0
+    assert features.log_likelihood(*held) > features.log_likelihood(0.0, 0.0, 0.0)
+
+
 def test_the_doubt_values_script_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
     script = load_script("doubt_values")
     window = Simulator._first_window
@@ -539,6 +553,24 @@ def test_the_leaf_prices_a_pile_taken() -> None:
     kept, taken, given = pile_settled(leaf_of(PARAMS))
     assert taken < 0.65 * kept
     assert given > kept + 0.03
+
+
+def test_a_card_more_of_a_rank_already_held_is_no_gain_to_the_leaf() -> None:
+    # A wrong doubt of a one-card claim of Sixes over an empty pile hands seat 0 a Six, a rank it holds
+    # already: no turn more to go out. The default leaf sees no gain in it; the refit, which paid a
+    # little for every card held, scored it above letting the claim go, so the search doubted true
+    # claims over small piles for nothing (docs/bots.md, "A card more is no gain").
+    mine = counts(Rank.ACE, Rank.TEN, Rank.SIX, Rank.SIX, Rank.TWO, Rank.JACK, Rank.KING)
+    other = counts(Rank.FOUR, Rank.FOUR, Rank.TEN, Rank.SEVEN, Rank.JACK, Rank.THREE, Rank.TWO)
+    claimant = counts(Rank.TWO, Rank.TEN, Rank.JACK, Rank.SEVEN, Rank.THREE)
+    took = [held + (value == Rank.SIX.value) for value, held in enumerate(mine)]
+
+    def gain(leaf: LeafScore) -> float:
+        before = leaf.evaluate(turn_start([mine, other, list(other), claimant], Rank.ACE))
+        return leaf.evaluate(turn_start([took, other, list(other), claimant], Rank.ACE)) - before
+
+    assert gain(leaf_of(PARAMS)) <= 0.0
+    assert gain(leaf_of(SearchBot(leaf="refit").params)) > 0.0
 
 
 def test_the_halved_leaf_barely_saw_who_took_the_pile() -> None:

@@ -4,11 +4,14 @@ seat's whole view at that step, and a claim the count proves false is a doubt pu
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
 import json
 import random
 import re
 from collections import Counter
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from idoubtit.bots import make_bot
@@ -28,6 +31,8 @@ from idoubtit.coach.puzzles import (
     gather,
     load_set,
     puzzles_in_game,
+    recheck,
+    save_set,
     set_text,
     shipped_path,
 )
@@ -154,6 +159,33 @@ def test_a_handful_of_shipped_answers_agree_with_a_fresh_search_twice_as_deep() 
         best, lead = confirm(puzzle, iterations=2 * int(puzzle.check["deals"]), seed="a fresh seed")
         assert best == puzzle.answer, puzzle.id
         assert lead > 0.0
+
+
+def test_a_recheck_keeps_what_the_expert_still_finds_and_leaves_out_what_it_does_not(tmp_path: Path) -> None:
+    """When the expert changes, ``make_puzzles.py --recheck`` searches the set again: a puzzle whose
+    answer it still finds stays, with this search's chances; one whose answer it rejects goes."""
+    good = next(p for p in shipped() if p.kind == "doubt" and p.check["confirm_lead"] >= 20)
+    other = next(option for option in good.options if option != good.answer)
+    wrong = dataclasses.replace(good, id="tampered", answer=other)
+    kept = recheck([good, wrong])
+    assert [puzzle.id for puzzle in kept] == [good.id]
+    chances = kept[0].wins
+    assert max(chances) == chances[kept[0].answer_index]
+    assert abs(kept[0].check["confirm_lead"] - 100 * (max(chances) - min(chances))) < 0.1
+    assert kept[0].check["confirm_lead"] >= 100 * 0.75 * MARGIN
+    # The script does the same to a set file, and says so in the file.
+    path = tmp_path / "set.json"
+    save_set([good, wrong], path, made_by="python scripts/make_puzzles.py --seed 1")
+    script_path = Path(__file__).resolve().parents[2] / "scripts" / "make_puzzles.py"
+    spec = importlib.util.spec_from_file_location("make_puzzles", script_path)
+    assert spec is not None
+    assert spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    script.main(["--recheck", "--out", str(path)])
+    assert [puzzle.id for puzzle in load_set(path)] == [good.id]
+    made_by = json.loads(path.read_text(encoding="utf-8"))["made_by"]
+    assert made_by == "python scripts/make_puzzles.py --seed 1; python scripts/make_puzzles.py --recheck"
 
 
 def test_puzzles_found_in_games_hold_the_seats_whole_view_at_that_step_and_nothing_else() -> None:

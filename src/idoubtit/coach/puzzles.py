@@ -31,6 +31,7 @@ seat's cards, the pile's face-down cards or the deal's seed. A shipped set packs
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 import random
@@ -419,12 +420,40 @@ def choose(
 def confirm(puzzle: Puzzle, iterations: int = 2 * ITERATIONS, seed: int | str = 0) -> tuple[str, float]:
     """Search the puzzle again from its view alone (a fresh expert, ``iterations`` deals): the offered
     option it finds best and its lead over the others offered."""
+    best, lead = _lead(searched_chances(puzzle, iterations, seed))
+    return puzzle.options[best], lead
+
+
+def searched_chances(puzzle: Puzzle, iterations: int = 2 * ITERATIONS, seed: int | str = 0) -> list[float]:
+    """Each offered option's chance to win, as a fresh expert searches the puzzle's view alone."""
     view = puzzle.seat_view()
     assert view.seat is not None
     expert = SearchBot(rng=random.Random(f"check/{seed}/{puzzle.id}"), iterations=iterations)
     expert.start(view.seat, view.rules)
     offered = [parse_action(text) for text in puzzle.options]
     options, wins, _ = expert.option_values(view, offered)
-    chances = [next(w for o, w in zip(options, wins, strict=True) if same_action(o, option)) for option in offered]
-    best, lead = _lead(chances)
-    return puzzle.options[best], lead
+    return [next(w for o, w in zip(options, wins, strict=True) if same_action(o, option)) for option in offered]
+
+
+def recheck(puzzles: Iterable[Puzzle], iterations: int = 2 * ITERATIONS, seed: int | str = "recheck") -> list[Puzzle]:
+    """The puzzles whose answer today's expert still finds as clearly as a new puzzle's confirming search
+    must (the same answer, ahead of every other option by :data:`CONFIRM_SHARE` of :data:`MARGIN`), each
+    showing this search's chances; the others are left out. When the expert changes, a set made by an
+    earlier expert is rechecked so that no puzzle teaches an answer the expert no longer plays."""
+    kept: list[Puzzle] = []
+    for puzzle in puzzles:
+        chances = searched_chances(puzzle, iterations, seed)
+        best, lead = _lead(chances)
+        if puzzle.options[best] != puzzle.answer or lead < CONFIRM_SHARE * MARGIN:
+            continue
+        first_lead = puzzle.check.get("lead", 100.0) / 100
+        check = {**puzzle.check, "confirm_deals": iterations, "confirm_lead": round(100 * lead, 1)}
+        kept.append(
+            dataclasses.replace(
+                puzzle,
+                wins=tuple(round(chance, 4) for chance in chances),
+                difficulty=difficulty_of(puzzle.levels, min(first_lead, lead)),
+                check=check,
+            )
+        )
+    return kept

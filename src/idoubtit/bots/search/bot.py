@@ -39,7 +39,8 @@ class SearchBot:
     options below, when given, replace the ones of ``params`` (so that a bot spec can set them):
     ``depth`` caps a rollout in turns (default: one round and two turns) and ``temperature`` divides
     the leaf score (above 1: softer); ``leaf`` names one of the measured leaf scores
-    (:data:`~idoubtit.bots.search.params.LEAVES`: ``halved`` is the one before its refit); ``own_style``
+    (:data:`~idoubtit.bots.search.params.LEAVES`: ``halved`` is the one before its refit, ``refit`` the
+    one before the card held lost its price); ``own_style``
     is the doubting style the rollouts give this seat.
     A doubt must beat declining by ``doubt_margin``, and by ``doubt_z`` standard errors of its gain
     measured deal by deal; a searched play must beat the model's plan by

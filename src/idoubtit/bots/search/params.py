@@ -11,15 +11,19 @@ PROOF_ONLY: Final = 2.0
 #: The leaf scores measured, by name (``search[leaf=halved]``): the numbers each sets. ``halved`` is the
 #: score before the refit (the fit to games of adaptive bots, halved), which forecast a seat that had
 #: just taken a pile to win twice as often as such seats did; ``refit`` is fitted to games in which piles
-#: change hands often; ``stuck`` is fitted with a hand that has no true last play in sight costing six
-#: turns and half a turn a card (docs/bots.md, "The leaf and who takes the pile").
+#: change hands often; ``flat`` is fitted to the same games with no price on the cards held beyond the
+#: finishing cost (``refit``'s small bonus per card made taking a small pile of true cards score as a gain,
+#: so the search doubted true claims over small piles for nothing); ``stuck`` is fitted with a hand that
+#: has no true last play in sight costing six turns and half a turn a card (docs/bots.md, "The leaf and
+#: who takes the pile", "A card more is no gain").
 LEAVES: Final[dict[str, dict[str, float]]] = {
     "halved": {"leaf_power": 1.65, "leaf_card": 0.036, "leaf_order": 0.048, "stuck_cost": 4.0, "stuck_card_cost": 2.0},
     "refit": {"leaf_power": 2.77, "leaf_card": 0.019, "leaf_order": 0.084, "stuck_cost": 4.0, "stuck_card_cost": 2.0},
+    "flat": {"leaf_power": 2.617, "leaf_card": 0.0, "leaf_order": 0.0853, "stuck_cost": 4.0, "stuck_card_cost": 2.0},
     "stuck": {"leaf_power": 3.648, "leaf_card": 0.054, "leaf_order": 0.086, "stuck_cost": 6.0, "stuck_card_cost": 0.5},
 }
 #: The default leaf: one copy of its numbers, in :data:`LEAVES`.
-_DEFAULT_LEAF: Final = LEAVES["refit"]
+_DEFAULT_LEAF: Final = LEAVES["flat"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +109,9 @@ class SearchParams:
     #: What each card of a hand with no true last play in sight adds to ``stuck_cost``.
     stuck_card_cost: float = _DEFAULT_LEAF["stuck_card_cost"]
     #: A seat's chance to finish first goes as (1 + its finish cost) ** -leaf_power, times
-    #: exp(leaf_card) per card it holds (the fit makes it positive: at an equal cost, more cards leave more
-    #: ways to play) and exp(-leaf_order) per seat still in that plays before it. Fitted to who won 750
+    #: exp(leaf_card) per card it holds (held at 0: a free fit makes it a little positive, a bonus for
+    #: picking up cards that cost no turns, which the search then bought with doubts of true claims) and
+    #: exp(-leaf_order) per seat still in that plays before it. Fitted to who won 750
     #: games in which piles change hands often (the search bot against rocks, cautious counters and
     #: adaptive bots, and four other fields): its forecast for a seat that has just taken a pile is the
     #: rate such seats won. The earlier fit, halved (:data:`LEAVES`, ``halved``), forecast twice that
