@@ -173,6 +173,12 @@ def test_a_recheck_keeps_what_the_expert_still_finds_and_leaves_out_what_it_does
     assert max(chances) == chances[kept[0].answer_index]
     assert abs(kept[0].check["confirm_lead"] - 100 * (max(chances) - min(chances))) < 0.1
     assert kept[0].check["confirm_lead"] >= 100 * 0.75 * MARGIN
+    # A play's reason that quotes the chances quotes the new ones.
+    quoting = next(p for p in shipped() if p.why["key"] == "chances")
+    stale = dataclasses.replace(quoting, why={**quoting.why, "best": 1, "second": 0})
+    (again,) = recheck([stale])
+    assert again.why["best"] == round(100 * max(again.wins))
+    assert str(again.why["best"]) in again.reason
     # The script does the same to a set file, and says so in the file.
     path = tmp_path / "set.json"
     save_set([good, wrong], path, made_by="python scripts/make_puzzles.py --seed 1")

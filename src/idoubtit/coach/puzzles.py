@@ -448,11 +448,17 @@ def recheck(puzzles: Iterable[Puzzle], iterations: int = 2 * ITERATIONS, seed: i
             continue
         first_lead = puzzle.check.get("lead", 100.0) / 100
         check = {**puzzle.check, "confirm_deals": iterations, "confirm_lead": round(100 * lead, 1)}
+        why = puzzle.why
+        if puzzle.kind == "play":  # a play's reason may quote the chances: these, now
+            offered = [parse_action(text) for text in puzzle.options]
+            why = play_why(puzzle.seat_view(), _play(parse_action(puzzle.answer)), offered, chances)
         kept.append(
             dataclasses.replace(
                 puzzle,
                 wins=tuple(round(chance, 4) for chance in chances),
                 difficulty=difficulty_of(puzzle.levels, min(first_lead, lead)),
+                why=why,
+                reason=sentence(why),
                 check=check,
             )
         )
