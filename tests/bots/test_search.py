@@ -16,11 +16,12 @@ import pytest
 from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Phase, Play, Rank, Rules
 from idoubtit.bots import BOTS, AdaptiveBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import Belief, OpponentBelief
+from idoubtit.bots.base import start_game
 from idoubtit.bots.runner import settle_window
 from idoubtit.bots.search import SearchBot, SearchParams
 from idoubtit.bots.search.leaf import LeafScore
 from idoubtit.bots.search.loop import Budget, search
-from idoubtit.bots.search.params import LEAVES
+from idoubtit.bots.search.params import LEAVES, PROOF_ONLY
 from idoubtit.bots.search.sampler import Sampler, believed_cards, rescaled
 from idoubtit.bots.search.simulator import Simulator, State
 from idoubtit.engine import Claim, View
@@ -571,6 +572,41 @@ def test_a_card_more_of_a_rank_already_held_is_no_gain_to_the_leaf() -> None:
 
     assert gain(leaf_of(PARAMS)) <= 0.0
     assert gain(leaf_of(SearchBot(leaf="refit").params)) > 0.0
+
+
+def test_with_blind_shares_the_rollouts_opponents_doubt_true_claims_too() -> None:
+    # Seat 0 claims one Ace, truly, and every other seat doubts only what it can prove: nobody doubts.
+    # A player who doubts half of all claims whatever the count (the doubter) catches claims its count
+    # does not: with its blind share, the nearest such seat doubts and, the claim being true, takes the pile.
+    game = Game.deal(Rules(4), 3)
+    view = game.view(1)
+    hands = [counts(Rank.ACE, Rank.TWO, Rank.FIVE), counts(Rank.NINE), counts(Rank.SIX), counts(Rank.TEN)]
+
+    def settled(blind: list[float] | None) -> list[int]:
+        simulator = Simulator(view, bot()._track(view), PARAMS, blind=blind)
+        simulator.styles = [PROOF_ONLY] * 4
+        state = turn_start(hands, Rank.ACE)
+        simulator.play_cards(state, 0, counts(Rank.ACE), 1)
+        simulator._window(state)
+        return state.sizes
+
+    assert settled(None) == [2, 1, 1, 1]
+    assert settled([0.0, 0.0, 1.0, 1.0]) == [2, 1, 2, 1]  # seat 2, the nearest blind doubter, took it
+
+
+def test_the_blind_option_hands_the_models_blind_shares_to_the_rollouts() -> None:
+    game = Game.deal(Rules(4), 3)
+    searcher = make_bot("search[iterations=4,blind=true]")
+    assert isinstance(searcher, SearchBot)
+    start_game(searcher, 0, game.rules)
+    view = game.view(0)
+    searcher.follow(view)
+    shares = searcher._blind_shares(view)
+    assert shares is not None
+    assert shares[0] == 0.0
+    assert shares[1:] == [searcher.model.models[seat].blind_doubts for seat in (1, 2, 3)]
+    assert 0.0 < shares[1] < 0.05  # the prior: hardly any blind doubts until seen
+    assert cast(SearchBot, make_bot("search[iterations=4]"))._blind_shares(view) is None
 
 
 def test_the_halved_leaf_barely_saw_who_took_the_pile() -> None:

@@ -57,6 +57,10 @@ class SearchBot:
     of each opponent counts in the next one. ``keeping=True`` lets its model learn, per opponent,
     whether that player keeps the ranks coming due (as the counting bots do) or holds what the count
     says (as players who lie only when they must do), where by default it assumes every player keeps.
+    ``blind=True`` lets the rollouts' opponents doubt any claim with their share of blind doubts as its
+    model has learned it (:attr:`~idoubtit.bots.adaptive.OpponentModel.blind_doubts`): a player who
+    doubts half of all claims, whatever the count, then catches in the rollouts what it catches at the
+    table, where otherwise it doubts only what its count finds false.
     """
 
     name = "search"
@@ -82,6 +86,7 @@ class SearchBot:
         gated_doubts: bool | str = False,
         leaf: str | None = None,
         keeping: bool | str = False,
+        blind: bool | str = False,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -117,6 +122,7 @@ class SearchBot:
         self.reader: Callable[[View], float] | None = None
         #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
         self.keeping = flag(keeping)
+        self.blind = flag(blind)
         model_params = LEARNS_KEEPING if self.keeping else None
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), params=model_params, carry=carry)
 
@@ -226,7 +232,7 @@ class SearchBot:
         believed = self._believed(view) if self.belief else None
         sampler = Sampler(view, ledger, self.rng, lie, believed)
         answers = self._answers(view, options) if view.must_play else None
-        simulator = Simulator(view, ledger, self.params, answers)
+        simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
         budget = Budget(self.iterations, start + self.budget)
         result = search(
             options, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin, self.params.doubt_z
@@ -274,6 +280,17 @@ class SearchBot:
             count: [chances.get(seat, 0.0) for seat in range(view.rules.players)]
             for count, chances in self.model.doubt_chances(view, counts, view.due_rank).items()
         }
+
+    def _blind_shares(self, view: View) -> list[float] | None:
+        """With ``blind``, each opponent's share of blind doubts as the model has learned it, for the
+        rollouts' doubt windows; None (no blind doubts) otherwise."""
+        if not self.blind:
+            return None
+        models = self.model.models
+        return [
+            models[seat].blind_doubts if seat != view.seat and seat in models else 0.0
+            for seat in range(view.rules.players)
+        ]
 
     def _played(self, action: Action) -> Action:
         """Tell the model which play went down, so it learns from the answers how each opponent doubts."""
@@ -387,7 +404,7 @@ class SearchBot:
         believed = self._believed(view) if self.belief else None
         sampler = Sampler(view, ledger, self.rng, lie, believed)
         answers = self._answers(view, candidates) if view.must_play else None
-        simulator = Simulator(view, ledger, self.params, answers)
+        simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
         budget = Budget(self.iterations, start + self.budget)
         result = search(
             candidates, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin, self.params.doubt_z

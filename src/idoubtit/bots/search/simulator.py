@@ -103,7 +103,12 @@ class Simulator:
     """
 
     def __init__(
-        self, view: View, ledger: Ledger, params: SearchParams, answers: dict[int, list[float]] | None = None
+        self,
+        view: View,
+        ledger: Ledger,
+        params: SearchParams,
+        answers: dict[int, list[float]] | None = None,
+        blind: list[float] | None = None,
     ) -> None:
         assert view.seat is not None
         self.view, self.seat, self.params = view, view.seat, params
@@ -135,6 +140,8 @@ class Simulator:
         self.root_located = root_located(view, ledger)
         self.active = tuple(seat not in view.places for seat in range(self.players))
         self.answers = answers or {}
+        #: Each seat's share of claims it doubts whatever its count says (all 0 unless given).
+        self.blind = blind or [0.0] * self.players
         self.declined = already_declined(view, self.active)
         self.leaf = LeafScore(self.seat, self.players, self.cap, rules.ascending, params)
 
@@ -262,7 +269,7 @@ class Simulator:
         assert claim is not None
         claimant, count, value, false_cards = claim
         hands, active, owned = state.hands, state.active, state.owned
-        copies, located, players = self.copies, self.root_located, self.players
+        copies, located, players, blind = self.copies, self.root_located, self.players, self.blind
         left = state.sizes[claimant]
         bar = self._bar(state.pile_size, left)
         beyond = copies - hands[claimant][value] - (count - false_cards)
@@ -281,8 +288,10 @@ class Simulator:
             elif answers is not None:
                 if self.rng.random() < answers[seat]:
                     doubter = seat
-            elif self._guesses_false(state, seat, held, count, left, bar):
-                doubter = seat
+            elif self._guesses_false(state, seat, held, count, left, bar) or (
+                blind[seat] > 0.0 and self.rng.random() < blind[seat]
+            ):
+                doubter = seat  # by its count, or whatever it says (a blind doubter)
         if answers is None and doubter is None and eligible and false_cards:
             doubter = self._unseen_catch(claimant, skip, declined, active, eligible)
         self.settle(state, doubter)
@@ -306,7 +315,7 @@ class Simulator:
         claim = state.claim
         assert claim is not None
         claimant, count, value, _ = claim
-        hands, active, owned, copies = state.hands, state.active, state.owned, self.copies
+        hands, active, owned, copies, blind = state.hands, state.active, state.owned, self.copies, self.blind
         left = state.sizes[claimant]
         bar = self._bar(state.pile_size, left)
         doubter = None
@@ -314,7 +323,11 @@ class Simulator:
             if not active[seat]:
                 continue
             held = owned[seat][value] + hands[seat][value]
-            if held + count > copies or self._guesses_false(state, seat, held, count, left, bar):
+            if (
+                held + count > copies
+                or self._guesses_false(state, seat, held, count, left, bar)
+                or (blind[seat] > 0.0 and self.rng.random() < blind[seat])
+            ):
                 doubter = seat  # the nearest doubter is the official one (R9)
                 break
         self.settle(state, doubter)
