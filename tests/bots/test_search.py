@@ -24,7 +24,7 @@ from idoubtit.bots.search.loop import Budget, search
 from idoubtit.bots.search.params import LEAVES, PROOF_ONLY
 from idoubtit.bots.search.sampler import Sampler, believed_cards, rescaled
 from idoubtit.bots.search.simulator import Simulator, State
-from idoubtit.engine import Claim, View
+from idoubtit.engine import Claim, View, parse_cards
 from idoubtit.engine.cards import sort_key
 
 PARAMS = SearchParams()
@@ -273,6 +273,35 @@ def test_the_doubt_values_script_prints_its_tables(capsys: pytest.CaptureFixture
     assert rows[0].endswith("| false, let go: caught by another | in its rollouts |")
     with pytest.raises(SystemExit, match="must be a search bot"):
         script.main(["--games", "1", "--bot", "adaptive"])
+
+
+def test_the_claim_kinds_script_sorts_plays_by_the_hand_they_came_from(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script("claim_kinds")
+    kings, hand = Rank.parse("K"), parse_cards("KS KH 2C")
+    assert script.kind_of(parse_cards("2C 3D"), parse_cards("2C"), kings, None) == "forced lie"
+    assert script.kind_of(hand, parse_cards("KS KH"), kings, None) == "true, all"
+    assert script.kind_of(hand, parse_cards("KS"), kings, None) == "true, kept back"
+    assert script.kind_of(hand, parse_cards("KS"), kings, 1) == "true, all"  # V2: one card a play at most
+    assert script.kind_of(hand, parse_cards("KS KH 2C"), kings, None) == "lie, holding"
+    assert script.kind_of(hand, parse_cards("2C"), kings, None) == "lie, holding"
+    # The honest bot lies only when it must, a lie doubted is a lie caught, and a game's first three
+    # plays are counted as its opening.
+    honest = [script.play("honest", "doubter", 1000, number) for number in range(4)]
+    _, totals = script.summary(honest)
+    assert totals["lie, holding"].plays == totals["true, kept back"].plays == 0
+    assert totals["true, all"].plays > 0
+    assert totals["true, all"].caught == 0
+    assert totals["forced lie"].caught == totals["forced lie"].doubted
+    assert sum(tally.opening for tally in totals.values()) == 3 * len(honest)
+    script.main(["--bot", "search[iterations=4]", "--fields", "doubter,rock", "--games", "2"])
+    printed = capsys.readouterr().out.splitlines()
+    assert [line for line in printed if " against three " in line] == [
+        line for line in printed if line.startswith("search[iterations=4] against three ")
+    ]
+    assert len([line for line in printed if " against three " in line]) == 2
+    assert sum(line.strip().startswith(script.KINDS) for line in printed) == 2 * len(script.KINDS)
+    with pytest.raises(SystemExit):
+        script.main(["--games", "0"])
 
 
 def test_with_advised_doubts_the_models_answer_is_the_one_to_beat() -> None:
