@@ -61,6 +61,8 @@ class Setting:
     bot: str
     field: str
     seed: int
+    #: The share of the claims (among those ``told_for`` picks) that ``told`` tells, drawn claim by claim.
+    told_share: float = 1.0
 
 
 def claim_false(game: Game) -> bool:
@@ -70,10 +72,14 @@ def claim_false(game: Game) -> bool:
     return any(card.rank != claim.rank for card in game.pile()[-claim.count :])
 
 
-def answer(setting: Setting, searcher: SearchBot, game: Game, seat: int) -> bool:
-    """Whether the search bot at ``seat`` doubts the open claim, answering as ``setting.answers`` says."""
+def answer(setting: Setting, searcher: SearchBot, game: Game, seat: int, dice: random.Random) -> bool:
+    """Whether the search bot at ``seat`` doubts the open claim, answering as ``setting.answers`` says
+    (``dice`` draw which claims ``told`` tells when it tells only a share of them)."""
     false = claim_false(game)
-    if setting.answers == "search" or (setting.answers == "told" and not TOLD_FOR[setting.told_for](game)):
+    told = setting.answers == "told" and TOLD_FOR[setting.told_for](game)
+    if told and setting.told_share < 1.0:
+        told = dice.random() < setting.told_share
+    if setting.answers == "search" or (setting.answers == "told" and not told):
         return isinstance(ask(searcher, game, seat), Doubt)
     if setting.answers == "told":
         searcher.reader = lambda view: 0.99 if false else 0.01
@@ -109,6 +115,7 @@ def play(setting: Setting, number: int) -> tuple[bool, int, int]:
     for each, bot in bots.items():
         start_game(bot, each, game.rules)
     doubts = right = 0
+    dice = random.Random(f"told/{setting.seed}/{number}")
     while not game.is_over:
         if game.phase is Phase.PLAY:
             play_turn(game, bots)
@@ -116,7 +123,7 @@ def play(setting: Setting, number: int) -> tuple[bool, int, int]:
         answers: dict[int, bool] = {}
         for each in game.awaiting:
             if each == seat:
-                answers[each] = answer(setting, searcher, game, each)
+                answers[each] = answer(setting, searcher, game, each, dice)
                 doubts += answers[each]
                 right += answers[each] and claim_false(game)
             else:
@@ -134,17 +141,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--answers", default="search,told,truth,model,never", help=f"of {', '.join(ANSWERS)}")
     parser.add_argument("--told-for", default="all", choices=sorted(TOLD_FOR))
+    parser.add_argument("--told-share", type=float, default=1.0, help="the share of those claims told (0-1)")
     parser.add_argument("--bot", default="search[iterations=38]", help="the search bot's spec")
     parser.add_argument("--field", default="adaptive", help="the bot in the other three seats")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=1)
     options = parser.parse_args(argv)
+    if not 0.0 <= options.told_share <= 1.0:
+        parser.error(f"--told-share is a share of the claims, from 0 to 1, not {options.told_share}")
     ways = options.answers.split(",")
     unknown = [way for way in ways if way not in ANSWERS]
     if unknown:
         parser.error(f"no way of answering {', '.join(unknown)}; the ways are {', '.join(ANSWERS)}")
     for way in ways:
-        setting = Setting(way, options.told_for, options.bot, options.field, options.seed)
+        setting = Setting(way, options.told_for, options.bot, options.field, options.seed, options.told_share)
         began = time.perf_counter()
         jobs = [(setting, number) for number in range(options.games)]
         if options.workers > 1:
@@ -156,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         doubts = sum(count for _, count, _ in results)
         right = sum(count for _, _, count in results)
         told = f" (told for {options.told_for})" if way == "told" and options.told_for != "all" else ""
+        if way == "told" and options.told_share < 1.0:
+            told += f" (told {options.told_share:.0%} of them)"
         print(
             f"{way}{told} against three {options.field}: won {wins} of {options.games}"
             f" ({wins / options.games:.1%}), {doubts / options.games:.2f} doubts a game,"

@@ -10,7 +10,15 @@ import pytest
 
 from idoubtit import Card, Doubt, Game, Rank, Rules
 from idoubtit.bots import BOTS, HonestBot, RandomBot, make_bot, play_out
-from idoubtit.bots.adaptive import LEARNS_KEEPING, THRESHOLD_GRID, AdaptiveBot, AdaptiveParams, Habits, OpponentModel
+from idoubtit.bots.adaptive import (
+    BLIND_SHARE,
+    LEARNS_KEEPING,
+    THRESHOLD_GRID,
+    AdaptiveBot,
+    AdaptiveParams,
+    Habits,
+    OpponentModel,
+)
 from idoubtit.bots.base import Bot
 from idoubtit.bots.counter import CounterBot
 from idoubtit.bots.runner import play_turn
@@ -202,6 +210,38 @@ def evening_against(style: str, games: int, params: AdaptiveParams | None = None
     for number in range(games):
         play_out(Game.deal(Rules(players), seed=100 + number), [bot, *others])
     return bot
+
+
+def test_without_a_blind_prior_the_blind_share_is_the_share_of_wrong_doubts() -> None:
+    model = OpponentModel.fresh(AdaptiveParams())
+    for answers, doubts, right, wrong in [(0, 0, 0, 0), (3, 2, 1, 1), (10, 1, 1, 0), (6, 3, 0, 3)]:
+        model.answers, model.doubts, model.right, model.wrong = answers, doubts, right, wrong
+        assert model.blind_doubts == pytest.approx(min(1.0, (2.0 * wrong + 0.1) / (answers + 10.0)))
+
+
+def test_a_blind_prior_prices_strangers_as_possible_blind_doubters_and_answers_tell_the_type() -> None:
+    plain, wary = OpponentModel.fresh(AdaptiveParams()), OpponentModel.fresh(AdaptiveParams(blind_prior=0.2))
+    # A stranger: a fifth of a chance to doubt half of all claims, where the plain model expects a hundredth.
+    assert wary.blind_doubts == pytest.approx(0.2 * BLIND_SHARE + 0.8 * plain.blind_doubts)
+    # Three answers, two of them doubts (one wrong): a blind doubter, nearly surely; three passes: not one.
+    wary.answers, wary.doubts, wary.right, wary.wrong = 3.0, 2.0, 1.0, 1.0
+    assert wary.blind_doubts > 0.4
+    wary.answers, wary.doubts, wary.right, wary.wrong = 3.0, 0.0, 0.0, 0.0
+    assert wary.blind_doubts < 0.2 * BLIND_SHARE
+    # Ten answers and one right doubt: a counting player, whatever the prior said.
+    wary.answers, wary.doubts, wary.right, wary.wrong = 10.0, 1.0, 1.0, 0.0
+    plain.answers, plain.doubts, plain.right, plain.wrong = 10.0, 1.0, 1.0, 0.0
+    assert wary.blind_doubts == pytest.approx(plain.blind_doubts, abs=0.005)
+    # The prior goes on into the next game at the table.
+    assert wary.carried(AdaptiveParams(blind_prior=0.2)).blind_prior == 0.2
+
+
+def test_with_a_blind_prior_its_first_bluffs_look_riskier_to_it() -> None:
+    plain, wary = AdaptiveBot(), AdaptiveBot(params=AdaptiveParams(blind_prior=0.2))
+    view = Game.from_hands(Rules(3), ["AS", "KS", "QS"]).view(0)
+    for bot in (plain, wary):
+        bot.observe(view)
+    assert wary.opponent_doubts(1, 0.1, 8, 8, 0) > plain.opponent_doubts(1, 0.1, 8, 8, 0) + 0.05
 
 
 def test_what_an_opponent_showed_carries_into_the_next_game_at_the_table_weighed_by_carry() -> None:

@@ -240,8 +240,19 @@ def test_the_doubt_headroom_script_answers_claims_each_way(capsys: pytest.Captur
         SearchBot.claim_reading = original  # type: ignore[method-assign]
     assert readings
     assert set(readings) <= {0.99, 0.01}
+    # Told a share of the claims: the others are read by the model (a share of nothing tells none).
+    readings.clear()
+    SearchBot.claim_reading = spied  # type: ignore[method-assign]
+    try:
+        script.play(script.Setting("told", "all", "search[iterations=4]", "adaptive", 1000, 0.0), 0)
+    finally:
+        SearchBot.claim_reading = original  # type: ignore[method-assign]
+    assert readings
+    assert not set(readings) & {0.99, 0.01}
     with pytest.raises(SystemExit):
         script.main(["--answers", "guess"])
+    with pytest.raises(SystemExit):
+        script.main(["--told-share", "1.5"])
     with pytest.raises(SystemExit, match="must be a search bot"):
         script.play(script.Setting("search", "all", "adaptive", "adaptive", 1000), 0)
 
@@ -302,6 +313,34 @@ def test_the_claim_kinds_script_sorts_plays_by_the_hand_they_came_from(capsys: p
     assert sum(line.strip().startswith(script.KINDS) for line in printed) == 2 * len(script.KINDS)
     with pytest.raises(SystemExit):
         script.main(["--games", "0"])
+
+
+def test_the_honest_reading_script_replays_a_truthful_players_claims(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script("honest_reading")
+    hand = parse_cards("KS KH QD 2C 3C")
+    kings, queens, jacks = Rank.parse("K"), Rank.parse("Q"), Rank.parse("J")
+    # Two Kings claimed from a hand of two Kings: it holds no King after; three claimed: not this hand.
+    left = script.replay(hand, [script.Turn(kings, 2)], False)
+    assert left is not None
+    assert left[kings] == 0
+    assert script.replay(hand, [script.Turn(kings, 3)], False) is None
+    # Holding no Jack it puts down one card, the one due last (after J come 10 … 2, then A, K, Q).
+    left = script.replay(hand, [script.Turn(jacks, 1)], False)
+    assert left is not None
+    assert left[queens] == 0
+    assert script.replay(hand, [script.Turn(jacks, 1, parse_cards("2C"))], False) is None  # not the one it sheds
+    # A hand known to the last card is read for certain (but for the half draw of each kind).
+    reading = script.policy_reading(hand, hand, [], jacks, len(hand), random.Random(1), 9)
+    assert reading == pytest.approx(9.5 / 10)
+    assert script.policy_reading(hand, hand, [], queens, len(hand), random.Random(1), 9) == pytest.approx(0.5 / 10)
+    # With two Kings it would have claimed two: no draw is kept.
+    assert script.policy_reading(hand, hand, [], kings, len(hand), random.Random(1), 9) is None
+    script.main(["--field", "rock", "--games", "2", "--draws", "50"])
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].split(" one-card claims by rock read, ")[1].endswith("false")
+    assert [line.split()[0] for line in printed[1:]] == ["adaptive", "policy"]
+    with pytest.raises(SystemExit):
+        script.main(["--draws", "0"])
 
 
 def test_with_advised_doubts_the_models_answer_is_the_one_to_beat() -> None:
@@ -636,6 +675,22 @@ def test_the_blind_option_hands_the_models_blind_shares_to_the_rollouts() -> Non
     assert shares[1:] == [searcher.model.models[seat].blind_doubts for seat in (1, 2, 3)]
     assert 0.0 < shares[1] < 0.05  # the prior: hardly any blind doubts until seen
     assert cast(SearchBot, make_bot("search[iterations=4]"))._blind_shares(view) is None
+
+
+def test_the_blind_prior_option_sets_its_models_prior_of_blind_doubters() -> None:
+    game = Game.deal(Rules(4), 3)
+    plain = cast(SearchBot, make_bot("search[iterations=4]"))
+    wary = cast(SearchBot, make_bot("search[iterations=4,blind_prior=0.2,keeping=true]"))
+    assert plain.model.settings.blind_prior == 0.0
+    assert wary.model.settings.blind_prior == 0.2
+    assert wary.model.settings.keep_grid == (0.0, 0.5, 1.0)  # the other model option still holds
+    for searcher in (plain, wary):
+        start_game(searcher, 0, game.rules)
+        searcher.follow(game.view(0))
+    assert wary.model.models[1].blind_doubts > plain.model.models[1].blind_doubts + 0.05
+    for wrong in (-0.1, 1.0, 1.5):
+        with pytest.raises(ValueError, match="blind_prior is a chance"):
+            SearchBot(iterations=4, blind_prior=wrong)
 
 
 def test_the_halved_leaf_barely_saw_who_took_the_pile() -> None:

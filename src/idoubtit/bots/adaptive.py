@@ -107,6 +107,10 @@ class AdaptiveParams(CounterParams):
     #: How much of what earlier games at the table showed of an opponent counts in the next game
     #: (1: all of it; 0: every game starts from the priors).
     carry: float = 0.8
+    #: The prior chance that an opponent is a blind doubter, one who doubts about :data:`BLIND_SHARE` of
+    #: the claims whatever the count says (:attr:`OpponentModel.blind_doubts`). 0: no such type, only the
+    #: share of wrong doubts, learned slowly from a small prior.
+    blind_prior: float = 0.0
 
 
 #: The model that learns, per opponent, whether it keeps the ranks coming due (0, half or all of the cards
@@ -123,6 +127,12 @@ MULTI_GRID: Final = (0.0, 0.1, 0.25, 0.5)
 THRESHOLD_GRID: Final = (0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2)
 #: A lie of any other shape (it keeps cards it could have played, or bluffs many): rare, never impossible.
 ODD_LIE: Final = 0.01
+#: How often a blind doubter says "I doubt it" to a claim, whatever the count (the panel's doubter: half).
+BLIND_SHARE: Final = 0.5
+#: For each answer an opponent gives (let it pass, a right doubt, a wrong doubt), how likely it is from
+#: a blind doubter and from a counting player, who doubts a tenth of the claims and is nine times in ten
+#: right; a blind doubter doubts half of them, right as often as claims are false (about a third).
+BLIND_ANSWERS: Final = {"pass": (0.5, 0.9), "right": (0.5 / 3.0, 0.09), "wrong": (1.0 / 3.0, 0.01)}
 
 
 def _padding(held: int, pad: float) -> float:
@@ -234,6 +244,8 @@ class OpponentModel:
     #: Posterior weights of its doubt threshold on THRESHOLD_GRID, and those that matter (cached).
     thresholds: list[float] = field(default_factory=list)
     bar: list[tuple[float, float]] | None = None
+    #: The prior chance that it is a blind doubter (AdaptiveParams.blind_prior; 0: no such type).
+    blind_prior: float = 0.0
 
     @classmethod
     def fresh(cls, params: AdaptiveParams) -> OpponentModel:
@@ -242,6 +254,7 @@ class OpponentModel:
             lies=params.lie_prior[0],
             truths=params.lie_prior[1],
             thresholds=list(params.threshold_prior),
+            blind_prior=params.blind_prior,
         )
 
     @property
@@ -262,8 +275,23 @@ class OpponentModel:
     @property
     def blind_doubts(self) -> float:
         """The share of claims it doubts whatever the count says: a blind doubter is wrong about as
-        often as claims are true (about half the time), a counting one hardly ever."""
-        return min(1.0, (2.0 * self.wrong + 0.1) / (self.answers + 10.0))
+        often as claims are true (about half the time), a counting one hardly ever.
+
+        With a ``blind_prior``, the player is one of two types, a blind doubter (who doubts
+        :data:`BLIND_SHARE` of the claims) or a counting one (the share its wrong doubts give), and
+        every answer it gave weighs the two (:data:`BLIND_ANSWERS`): against strangers the first plays
+        are priced for the chance that someone at the table doubts anything, and two or three answers
+        tell which type each player is.
+        """
+        counted = min(1.0, (2.0 * self.wrong + 0.1) / (self.answers + 10.0))
+        if self.blind_prior <= 0.0:
+            return counted
+        passes = max(0.0, self.answers - self.doubts)
+        evidence = math.log(self.blind_prior / (1.0 - self.blind_prior))
+        for count, (blind, counting) in zip((passes, self.right, self.wrong), BLIND_ANSWERS.values(), strict=True):
+            evidence += count * math.log(blind / counting)
+        blind_type = 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, evidence))))
+        return blind_type * max(BLIND_SHARE, counted) + (1.0 - blind_type) * counted
 
     def trust(self, prior_lie: float) -> float:
         """The chance that an undoubted claim of its is true (pile checks, with the lie prior)."""
@@ -287,6 +315,7 @@ class OpponentModel:
             right=carry * self.right,
             wrong=carry * self.wrong,
             thresholds=_tempered(self.thresholds, list(params.threshold_prior), carry),
+            blind_prior=params.blind_prior,
         )
 
 

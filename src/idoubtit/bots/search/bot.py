@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot
+from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot, AdaptiveParams
 from idoubtit.bots.knowledge import own_cards_in_pile
 from idoubtit.bots.maths import advance, own_turn_distances
 from idoubtit.bots.search.ledger import Ledger
@@ -60,7 +60,8 @@ class SearchBot:
     ``blind=True`` lets the rollouts' opponents doubt any claim with their share of blind doubts as its
     model has learned it (:attr:`~idoubtit.bots.adaptive.OpponentModel.blind_doubts`): a player who
     doubts half of all claims, whatever the count, then catches in the rollouts what it catches at the
-    table, where otherwise it doubts only what its count finds false.
+    table, where otherwise it doubts only what its count finds false. ``blind_prior`` is its model's prior
+    chance that an opponent is a blind doubter (:attr:`~idoubtit.bots.adaptive.AdaptiveParams.blind_prior`).
     """
 
     name = "search"
@@ -87,6 +88,7 @@ class SearchBot:
         leaf: str | None = None,
         keeping: bool | str = False,
         blind: bool | str = False,
+        blind_prior: float | None = None,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -123,7 +125,11 @@ class SearchBot:
         #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
         self.keeping = flag(keeping)
         self.blind = flag(blind)
-        model_params = LEARNS_KEEPING if self.keeping else None
+        model_params = LEARNS_KEEPING if self.keeping else AdaptiveParams()
+        if blind_prior is not None:
+            if not 0.0 <= blind_prior < 1.0:
+                raise ValueError(f"blind_prior is a chance from 0 up to (not including) 1, not {blind_prior!r}")
+            model_params = dataclasses.replace(model_params, blind_prior=float(blind_prior))
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), params=model_params, carry=carry)
 
     def start(self, seat: int, rules: Rules) -> None:
