@@ -15,7 +15,7 @@ import pytest
 
 from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Phase, Play, Rank, Rules
 from idoubtit.bots import BOTS, AdaptiveBot, RandomBot, make_bot, play_out
-from idoubtit.bots.adaptive import Belief, OpponentBelief
+from idoubtit.bots.adaptive import MULTI_GRID, PAD_GRID, Belief, Habits, OpponentBelief
 from idoubtit.bots.base import start_game
 from idoubtit.bots.runner import settle_window
 from idoubtit.bots.search import SearchBot, SearchParams
@@ -374,6 +374,41 @@ def test_with_advised_doubts_the_models_answer_is_the_one_to_beat() -> None:
                       [s for s, a in answers.items() if not isinstance(a, Doubt)])  # fmt: skip
     assert checked >= 5
     assert True in said  # the model did advise doubts, and they were followed
+
+
+def test_the_padding_gate_hands_the_claims_of_players_who_pad_little_to_the_models_answer() -> None:
+    game = Game.deal(Rules(4), 11)
+    game.apply(make_bot("honest").act(game.view(0)))
+    view = game.view(1)
+    # With a whole win as the margin, the model's answer stands wherever the gate hands it the claim.
+    searcher = SearchBot(rng=random.Random(1), iterations=4, padding_gate=True, midgame_margin=1.0, play_margin=1.0)
+    searcher.act(view)
+    habits = searcher.model.models[0].habits
+    settings = searcher.model.settings
+    habits.weights = Habits(settings.pad_prior, settings.multi_prior, settings.keep_prior).weights
+    assert not searcher.claimant_pads_little(view)  # a stranger pads as the prior says: the search answers
+    columns = len(MULTI_GRID)
+    pads = [(index // columns) % len(PAD_GRID) for index in range(len(habits.weights))]
+    never = [float(pad == 0) for pad in pads]
+    often = [float(pad == len(PAD_GRID) - 1) for pad in pads]
+    advised: list[bool] = []
+    model_answer = searcher.model.should_doubt
+
+    def spied(view: View) -> bool:
+        advised.append(model_answer(view))
+        return advised[-1]
+
+    searcher.model.should_doubt = spied  # type: ignore[method-assign]
+    habits.weights = [weight / sum(never) for weight in never]
+    assert searcher.claimant_pads_little(view)
+    answer = searcher.act(view)
+    assert advised
+    assert isinstance(answer, Doubt) == advised[-1]
+    habits.weights = [weight / sum(often) for weight in often]
+    assert not searcher.claimant_pads_little(view)
+    asked = len(advised)
+    searcher.act(view)
+    assert len(advised) == asked  # a player who pads: the search answers, the model is not asked
 
 
 def test_gated_doubts_trust_the_search_as_the_claimant_shows_itself() -> None:

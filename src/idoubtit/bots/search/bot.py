@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot, AdaptiveParams
+from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot, AdaptiveParams, Habits
 from idoubtit.bots.knowledge import own_cards_in_pile
 from idoubtit.bots.maths import advance, own_turn_distances
 from idoubtit.bots.search.ledger import Ledger
@@ -62,6 +62,8 @@ class SearchBot:
     doubts half of all claims, whatever the count, then catches in the rollouts what it catches at the
     table, where otherwise it doubts only what its count finds false. ``blind_prior`` is its model's prior
     chance that an opponent is a blind doubter (:attr:`~idoubtit.bots.adaptive.AdaptiveParams.blind_prior`).
+    ``padding_gate=True`` answers the claims of a player whose claims have looked less padded than a
+    stranger's (:meth:`claimant_pads_little`) as ``advised_doubts`` does, and searches the others'.
     """
 
     name = "search"
@@ -89,6 +91,7 @@ class SearchBot:
         keeping: bool | str = False,
         blind: bool | str = False,
         blind_prior: float | None = None,
+        padding_gate: bool | str = False,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -112,6 +115,7 @@ class SearchBot:
         self.advisor = flag(advisor)
         self.advised_doubts = flag(advised_doubts)
         self.gated_doubts = flag(gated_doubts)
+        self.padding_gate = flag(padding_gate)
         self.belief = flag(belief)
         self.rollouts = 0
         #: The last search: sampled deals, and each candidate's average value (for tests and tuning).
@@ -154,7 +158,8 @@ class SearchBot:
             return Doubt((view.seat,))  # the count proves it false
         if lie <= 0.0:
             return Decline(view.seat)  # the claimant is known to hold the cards
-        if not self.advised_doubts and not self.gated_doubts:
+        advised = self.advised_doubts or self.gated_doubts or (self.padding_gate and self.claimant_pads_little(view))
+        if not advised:
             return self._search(view, ledger, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
         # The model's own answer stands unless the search finds the other one better by a clear margin,
         # as its plan does for plays: the samples read the claim with the same model, so a close call
@@ -180,6 +185,19 @@ class SearchBot:
         if self.reader is not None:
             return self.reader(view)
         return self.model.false_probability(view)
+
+    def claimant_pads_little(self, view: View) -> bool:
+        """Whether the open claim's claimant has looked, claim by claim, like a player who pads its plays
+        less than a stranger is expected to: its habits' mean padding below the prior's (the counts of its
+        claims are evidence even when none is turned up; docs/bots.md, "Answers by who pads")."""
+        claim = view.claim
+        assert claim is not None
+        model = self.model.models.get(claim.seat)
+        if model is None:
+            return False
+        settings = self.model.settings
+        prior = Habits(settings.pad_prior, settings.multi_prior, settings.keep_prior)
+        return model.habits.mean_padding() < prior.mean_padding()
 
     def claimant_known(self, view: View) -> float:
         """How far the model's reading of the open claim rests on what it saw of this claimant, from 0
