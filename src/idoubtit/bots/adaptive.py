@@ -133,6 +133,8 @@ BLIND_SHARE: Final = 0.5
 #: a blind doubter and from a counting player, who doubts a tenth of the claims and is nine times in ten
 #: right; a blind doubter doubts half of them, right as often as claims are false (about a third).
 BLIND_ANSWERS: Final = {"pass": (0.5, 0.9), "right": (0.5 / 3.0, 0.09), "wrong": (1.0 / 3.0, 0.01)}
+#: What one answer of each kind says for the blind type: the logarithm of its two chances' ratio.
+_BLIND_EVIDENCE: Final = tuple(math.log(blind / counting) for blind, counting in BLIND_ANSWERS.values())
 
 
 def _padding(held: int, pad: float) -> float:
@@ -288,8 +290,8 @@ class OpponentModel:
             return counted
         passes = max(0.0, self.answers - self.doubts)
         evidence = math.log(self.blind_prior / (1.0 - self.blind_prior))
-        for count, (blind, counting) in zip((passes, self.right, self.wrong), BLIND_ANSWERS.values(), strict=True):
-            evidence += count * math.log(blind / counting)
+        for count, weight in zip((passes, self.right, self.wrong), _BLIND_EVIDENCE, strict=True):
+            evidence += count * weight
         blind_type = 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, evidence))))
         return blind_type * max(BLIND_SHARE, counted) + (1.0 - blind_type) * counted
 

@@ -135,6 +135,9 @@ class SearchBot:
                 raise ValueError(f"blind_prior is a chance from 0 up to (not including) 1, not {blind_prior!r}")
             model_params = dataclasses.replace(model_params, blind_prior=float(blind_prior))
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), params=model_params, carry=carry)
+        #: The padding a stranger is expected to have (the prior's mean), the line of ``padding_gate``.
+        settings = self.model.settings
+        self.stranger_padding = Habits(settings.pad_prior, settings.multi_prior, settings.keep_prior).mean_padding()
 
     def start(self, seat: int, rules: Rules) -> None:
         """A new game begins, this bot at ``seat``: forget the last one (see :class:`~idoubtit.bots.base.Bot`)."""
@@ -195,9 +198,7 @@ class SearchBot:
         model = self.model.models.get(claim.seat)
         if model is None:
             return False
-        settings = self.model.settings
-        prior = Habits(settings.pad_prior, settings.multi_prior, settings.keep_prior)
-        return model.habits.mean_padding() < prior.mean_padding()
+        return model.habits.mean_padding() < self.stranger_padding
 
     def claimant_known(self, view: View) -> float:
         """How far the model's reading of the open claim rests on what it saw of this claimant, from 0
