@@ -8,6 +8,8 @@ import random
 import pytest
 from rich.cells import cell_len
 from textual import events
+from textual.errors import NoWidget
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Select, Static
 from textual.widgets._footer import FooterKey
@@ -30,6 +32,20 @@ def whole(app: TableApp, widget: Widget) -> bool:
     """Is all of ``widget`` on the screen, clipped by no container?"""
     geometry = app.screen.find_widget(widget)
     return app.screen.region.contains_region(geometry.region) and geometry.clip.contains_region(geometry.region)
+
+
+async def laid_out(pilot: Pilot[None], app: TableApp) -> None:
+    """Wait until every control on the screen has a place in its layout: on a busy machine one pause
+    can end before the footer, recomposed when the bindings change, is laid out again."""
+    for _ in range(200):
+        await pilot.pause()
+        try:
+            for widget in app.screen.query("Button, Select, FooterKey, .seat"):
+                app.screen.find_widget(widget)
+        except NoWidget:
+            continue
+        return
+    raise AssertionError("the screen was never laid out")
 
 
 def cut_controls(app: TableApp) -> list[str]:
@@ -57,7 +73,7 @@ def cut_controls(app: TableApp) -> list[str]:
 async def test_every_control_is_whole_on_your_turn_and_in_a_doubt_window(language: str, size: tuple[int, int]) -> None:
     app = table(Game.deal(Rules(4), 3), language)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await laid_out(pilot, app)
         assert app.game.view(0).must_play
         assert cut_controls(app) == []
         await pilot.press("c", "enter", "p")
@@ -67,6 +83,7 @@ async def test_every_control_is_whole_on_your_turn_and_in_a_doubt_window(languag
                 break
         assert app.game.view(0).may_doubt
         assert not app.query_one("#let-go", Button).disabled
+        await laid_out(pilot, app)
         assert cut_controls(app) == []
 
 
@@ -81,7 +98,7 @@ def big_hand_game() -> Game:
 async def test_a_big_hand_wraps_and_every_card_can_be_clicked_at_80x24(language: str) -> None:
     app = table(big_hand_game(), language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await laid_out(pilot, app)
         cards = list(app.query(CardButton))
         assert len(cards) == 44
         assert cut_controls(app) == []
