@@ -157,19 +157,26 @@ def test_a_doubt_that_the_count_leaves_open_is_searched() -> None:
     assert searcher.rollouts > 0
 
 
-def test_a_searched_doubt_keeps_what_each_answer_scored_if_the_claim_was_false_and_if_true() -> None:
+@pytest.mark.parametrize("gated", [False, True])
+def test_a_searched_doubt_keeps_what_each_answer_scored_if_the_claim_was_false_and_if_true(gated: bool) -> None:
     game = Game.deal(Rules(4), 11)
     game.apply(make_bot("honest").act(game.view(0)))
-    searcher = bot(iterations=20)
+    searcher = SearchBot(rng=random.Random(1), iterations=20, padding_gate=gated)
+    # Say the claimant pads little, so that with the gate on the model's answer is the one to beat.
+    searcher.claimant_pads_little = lambda view: True  # type: ignore[method-assign]
     searcher.act(game.view(1))
     assert searcher.last_versions is not None
     if_false, if_true = searcher.last_versions
     lie = searcher.model.false_probability(game.view(1))
     assert 0.0 < lie < 1.0
-    # The averages the search chose by are the two versions weighed by the lie chance (decline, doubt).
+    # The averages the search chose by are the two versions weighed by the lie chance; through the gate
+    # the model's answer (the first candidate) also has the margin another answer must beat it by.
     _, averages = searcher.last_search
+    margin = searcher.params.midgame_margin if gated else 0.0
+    assert margin > 0.0 or not gated
     for index in range(2):
-        assert averages[index] == pytest.approx(lie * if_false[index] + (1 - lie) * if_true[index])
+        bonus = margin if index == 0 else 0.0
+        assert averages[index] == pytest.approx(lie * if_false[index] + (1 - lie) * if_true[index] + bonus)
     assert if_false != if_true  # a doubt of a false claim and of a true one are played out differently
     # A play's search has no versions of a claim.
     searcher.act(Game.deal(Rules(4), 11).view(0))
@@ -180,7 +187,8 @@ def test_a_reader_replaces_the_models_reading_of_the_claim_the_search_weighs() -
     game = Game.deal(Rules(4), 11)
     game.apply(make_bot("honest").act(game.view(0)))
     view = game.view(1)
-    searcher = bot(iterations=20)
+    # Every claim searched, so that the averages are the versions weighed by the reading alone.
+    searcher = SearchBot(rng=random.Random(1), iterations=20, padding_gate=False)
     searcher.act(view)
     assert searcher.claim_reading(view) == searcher.model.false_probability(view)
     _, by_model = searcher.last_search

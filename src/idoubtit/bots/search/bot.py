@@ -62,8 +62,9 @@ class SearchBot:
     doubts half of all claims, whatever the count, then catches in the rollouts what it catches at the
     table, where otherwise it doubts only what its count finds false. ``blind_prior`` is its model's prior
     chance that an opponent is a blind doubter (:attr:`~idoubtit.bots.adaptive.AdaptiveParams.blind_prior`).
-    ``padding_gate=True`` answers the claims of a player whose claims have looked less padded than a
-    stranger's (:meth:`claimant_pads_little`) as ``advised_doubts`` does, and searches the others'.
+    ``padding_gate`` (on by default) answers the claims of a player whose claims have looked less padded
+    than a stranger's (:meth:`claimant_pads_little`) as ``advised_doubts`` does, and searches the
+    others'; ``padding_gate=False`` searches every claim.
     """
 
     name = "search"
@@ -91,7 +92,7 @@ class SearchBot:
         keeping: bool | str = False,
         blind: bool | str = False,
         blind_prior: float | None = None,
-        padding_gate: bool | str = False,
+        padding_gate: bool | str = True,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
