@@ -46,8 +46,8 @@ VARIANT_SETS = [
 ]
 
 
-def bot(iterations: int = 200, seed: int = 1) -> SearchBot:
-    return SearchBot(rng=random.Random(seed), iterations=iterations)
+def bot(iterations: int = 200, seed: int = 1, padding_gate: bool = True) -> SearchBot:
+    return SearchBot(rng=random.Random(seed), iterations=iterations, padding_gate=padding_gate)
 
 
 def test_is_registered_and_built_by_name() -> None:
@@ -161,7 +161,7 @@ def test_a_doubt_that_the_count_leaves_open_is_searched() -> None:
 def test_a_searched_doubt_keeps_what_each_answer_scored_if_the_claim_was_false_and_if_true(gated: bool) -> None:
     game = Game.deal(Rules(4), 11)
     game.apply(make_bot("honest").act(game.view(0)))
-    searcher = SearchBot(rng=random.Random(1), iterations=20, padding_gate=gated)
+    searcher = bot(iterations=20, padding_gate=gated)
     # Say the claimant pads little, so that with the gate on the model's answer is the one to beat.
     searcher.claimant_pads_little = lambda view: True  # type: ignore[method-assign]
     searcher.act(game.view(1))
@@ -188,7 +188,7 @@ def test_a_reader_replaces_the_models_reading_of_the_claim_the_search_weighs() -
     game.apply(make_bot("honest").act(game.view(0)))
     view = game.view(1)
     # Every claim searched, so that the averages are the versions weighed by the reading alone.
-    searcher = SearchBot(rng=random.Random(1), iterations=20, padding_gate=False)
+    searcher = bot(iterations=20, padding_gate=False)
     searcher.act(view)
     assert searcher.claim_reading(view) == searcher.model.false_probability(view)
     _, by_model = searcher.last_search
