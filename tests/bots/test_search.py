@@ -4,6 +4,7 @@ deterministic mode replays exactly (its time budget is measured by bench/bots.py
 from __future__ import annotations
 
 import importlib.util
+import math
 import random
 import sys
 import time
@@ -349,6 +350,32 @@ def test_the_honest_reading_script_replays_a_truthful_players_claims(capsys: pyt
     assert [line.split()[0] for line in printed[1:]] == ["adaptive", "policy"]
     with pytest.raises(SystemExit):
         script.main(["--draws", "0"])
+
+
+def test_the_reading_by_hand_script_splits_claims_by_the_claimants_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script("reading_by_hand")
+    classes = script.READING_CLASSES
+    assert [script.hand_class(size, classes) for size in (0, 4, 5, 10, 11, 30)] == [0, 0, 1, 2, 3, 3]
+    assert [script.class_label(index, classes) for index in range(4)] == ["0-4", "5-7", "8-10", "11+"]
+    claims = script.play_game("rock", 5)
+    assert claims
+    # A rock never pads: every claim of two cards or more is true, and a false one-card claim is a forced
+    # lie, made holding none of the rank.
+    assert not any(claim.false for claim in claims if claim.count >= 2)
+    assert all(claim.held == 0 for claim in claims if claim.false)
+    assert all(0.0 <= claim.read <= 1.0 and 0.0 <= claim.none_counted <= 1.0 for claim in claims)
+    sure = script.Claim(False, 1, 9, 1, 0.05, 0, 0.01, False)
+    caught = script.Claim(True, 1, 9, 0, 0.05, 0, 0.01, False)
+    assert script.log_loss([sure]) == pytest.approx(-math.log(0.95))
+    line = script.nearly_sure_line([sure, caught])
+    assert line.startswith("one-card claims the count finds nearly sure: 2 of 2, 0.500")
+    script.main(["--field", "counter", "--games", "2"])
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].split(" claims by counter read, ")[1].endswith("false")
+    assert printed[1].split() == ["claim", "hand", "claims", "false", "read", "log-loss"]
+    assert printed[-1].startswith("one-card claims the count finds nearly sure: ")
+    with pytest.raises(SystemExit):
+        script.main(["--games", "0"])
 
 
 def test_with_advised_doubts_the_models_answer_is_the_one_to_beat() -> None:
