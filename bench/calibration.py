@@ -16,7 +16,9 @@ can do that looks at nothing but the field), the counter's model, the adaptive m
 of an evening (all it knows is that game), and in the later games of the evening.
 
 ``--keeping`` gives the adaptive observer the keep shares of ``search[keeping=true]`` (it learns per
-opponent whether that player keeps the ranks coming due). ``--by-size`` also prints, per field, the
+opponent whether that player keeps the ranks coming due); ``--one-card-back`` reads claims of one card as
+the search bot's model does by default (the cards the claimant put down since it last announced the rank
+back in the pool its hand was drawn from). ``--by-size`` also prints, per field, the
 claims of one card and those of more apart, as the adaptive model reads them in the first game of an
 evening: how many, how many were false, the mean chance it gave, its log-loss and how well it tells
 false claims from true ones (the area under the ROC curve: the chance that a false claim drawn at random
@@ -27,12 +29,13 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import dataclasses
 import math
 import random
 from dataclasses import dataclass, field
 
 from idoubtit.bots import Bot, make_bot
-from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot
+from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot, AdaptiveParams
 from idoubtit.bots.base import start_game
 from idoubtit.bots.counter import CounterBot
 from idoubtit.bots.runner import ask, settle_window
@@ -102,8 +105,19 @@ def roc_area(false: list[float], true: list[float]) -> float:
     return above / (len(false) * len(true))
 
 
+def observer_params(keeping: bool = False, one_card_back: bool = False) -> AdaptiveParams:
+    """The adaptive observer's settings: the adaptive bot's, with the search bot's model options asked for."""
+    params = LEARNS_KEEPING if keeping else AdaptiveParams()
+    return dataclasses.replace(params, one_card_back=one_card_back)
+
+
 def evening(
-    rules: Rules, opponents: tuple[str, ...], games: int, seed: int, readings: Readings, keeping: bool = False
+    rules: Rules,
+    opponents: tuple[str, ...],
+    games: int,
+    seed: int,
+    readings: Readings,
+    observer: AdaptiveParams | None = None,
 ) -> None:
     """``games`` games at one table: seat 0 an adaptive bot, ``opponents`` in the other seats, the same
     bots (and observers) all evening; every claim seat 0 may doubt is read by both observers."""
@@ -112,7 +126,7 @@ def evening(
         bots[seat] = make_bot(spec, random.Random(f"{seed}/{seat}"))
     observers: dict[str, CounterBot] = {
         "counter": CounterBot(random.Random(1)),
-        "adaptive": AdaptiveBot(random.Random(2), LEARNS_KEEPING if keeping else None),
+        "adaptive": AdaptiveBot(random.Random(2), observer),
     }
     deals = random.Random(seed)
     for number in range(games):
@@ -151,11 +165,13 @@ def read_game(
         )
 
 
-def read_field(one: Field, rules: Rules, evenings: int, games: int, seed: int, keeping: bool = False) -> Readings:
+def read_field(
+    one: Field, rules: Rules, evenings: int, games: int, seed: int, observer: AdaptiveParams | None = None
+) -> Readings:
     readings = Readings()
     draws = random.Random(f"{seed}/{one.name}")
     for number in range(evenings):
-        evening(rules, one.opponents(rules.players - 1, draws), games, seed * 1_000_003 + number, readings, keeping)
+        evening(rules, one.opponents(rules.players - 1, draws), games, seed * 1_000_003 + number, readings, observer)
     return readings
 
 
@@ -167,13 +183,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--fields", default=FIELDS, help="as --against takes them (default: the panel and more)")
     parser.add_argument("--keeping", action="store_true", help="the adaptive observer learns keep shares")
+    parser.add_argument(
+        "--one-card-back", action="store_true", help="one-card claims read with the played cards back in the pool"
+    )
     parser.add_argument("--by-size", action="store_true", help="also claims of one card and of more, apart")
     arguments = parser.parse_args()
     rules = Rules(arguments.players)
     later = range(1, arguments.games)
     print(f"{'field':<48} {'claims':>7} {'false':>6} {'share':>6} {'counter':>8} {'adaptive':>9} {'later':>6}")
     for one in parse_fields(arguments.fields):
-        readings = read_field(one, rules, arguments.evenings, arguments.games, arguments.seed, arguments.keeping)
+        observer = observer_params(arguments.keeping, arguments.one_card_back)
+        readings = read_field(one, rules, arguments.evenings, arguments.games, arguments.seed, observer)
         losses = [readings.log_loss(readings.share), readings.log_loss("counter")]
         losses += [readings.log_loss("adaptive", range(1)), readings.log_loss("adaptive", later)]
         figures = " ".join(f"{loss:>{width}.3f}" for loss, width in zip(losses, (6, 8, 9, 6), strict=True))

@@ -48,3 +48,12 @@ def test_readings_by_size_keep_to_the_claims_of_those_sizes_and_games() -> None:
     assert (claims, false, area) == (2, 0.5, 1.0)
     # The later game's claim is left out of the first game's figures, and counted in all games'.
     assert readings.log_loss("adaptive", range(1, 2)) == pytest.approx(-math.log(0.5))
+
+
+def test_the_observer_takes_the_search_bots_model_options_asked_for() -> None:
+    bench = load_bench()
+    assert bench.observer_params() == bench.AdaptiveParams()
+    both = bench.observer_params(keeping=True, one_card_back=True)
+    assert both.one_card_back
+    assert both.keep_grid == (0.0, 0.5, 1.0)
+    assert not bench.observer_params(keeping=True).one_card_back

@@ -344,3 +344,36 @@ def test_with_keep_shares_it_learns_that_counting_bots_keep_more_than_rocks() ->
         return total / 6
 
     assert kept("adaptive") > kept("rock") + 0.05
+
+
+def test_one_card_back_reads_one_card_claims_as_likelier_false_and_leaves_the_first_bigger_claims_alone() -> None:
+    # With the played cards back in the pool, a hand read as a larger draw is less sure to hold the due
+    # rank, so one-card claims look likelier false; claims of more cards are weighed as before (they
+    # differ later only through the habits the one-card claims taught).
+    ones: list[tuple[float, float]] = []
+    bigger_before_any_one: list[tuple[float, float]] = []
+    for deal in (11, 12, 13):
+        plain = AdaptiveBot(random.Random(1))
+        back = AdaptiveBot(random.Random(1), AdaptiveParams(one_card_back=True))
+        game = Game.deal(Rules(4), deal)
+        players = [make_bot("counter", random.Random(deal * 10 + seat)) for seat in range(4)]
+        seen_one = False
+        for _ in range(400):
+            if game.is_over:
+                break
+            claim = game.claim
+            if claim is not None and 0 in game.awaiting:
+                view = game.view(0)
+                plain.observe(view)
+                back.observe(view)
+                pair = (plain.false_probability(view), back.false_probability(view))
+                if claim.count == 1:
+                    ones.append(pair)
+                    seen_one = True
+                elif not seen_one:
+                    bigger_before_any_one.append(pair)
+            play_turn(game, dict(enumerate(players)))
+    assert len(ones) > 10
+    assert bigger_before_any_one
+    assert sum(b for _, b in ones) > sum(p for p, _ in ones)
+    assert all(p == pytest.approx(b) for p, b in bigger_before_any_one)

@@ -750,10 +750,12 @@ def test_the_blind_option_hands_the_models_blind_shares_to_the_rollouts() -> Non
 def test_the_blind_prior_option_sets_its_models_prior_of_blind_doubters() -> None:
     game = Game.deal(Rules(4), 3)
     plain = cast(SearchBot, make_bot("search[iterations=4]"))
-    wary = cast(SearchBot, make_bot("search[iterations=4,blind_prior=0.2,keeping=true]"))
+    wary = cast(SearchBot, make_bot("search[iterations=4,blind_prior=0.2,keeping=true,one_card_back=false]"))
     assert plain.model.settings.blind_prior == 0.0
     assert wary.model.settings.blind_prior == 0.2
-    assert wary.model.settings.keep_grid == (0.0, 0.5, 1.0)  # the other model option still holds
+    assert wary.model.settings.keep_grid == (0.0, 0.5, 1.0)  # the other model options still hold
+    assert plain.model.settings.one_card_back
+    assert not wary.model.settings.one_card_back
     for searcher in (plain, wary):
         start_game(searcher, 0, game.rules)
         searcher.follow(game.view(0))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from idoubtit import Card, Game, Rank, Rules
-from idoubtit.bots.maths import hypergeom_tail
-from idoubtit.bots.tracker import Tracker
+from idoubtit.bots.maths import fractional_pmf, hypergeom_pmf, hypergeom_tail
+from idoubtit.bots.tracker import PLAIN_SHARE, Tracker
 
 
 def tracked(game: Game, seat: int, public: bool = False) -> Tracker:
@@ -180,3 +180,34 @@ def test_played_since_counts_cards_put_down_since_the_rank_was_last_announced() 
     assert tracker.played_since(0, Rank.JACK) == 0  # its last play announced Jacks
     assert tracker.played_since(0, Rank.ACE) == 2  # the two cards after its Ace
     assert tracker.played_since(0, Rank.FIVE) == 3  # never announced: every card it put down
+
+
+def test_played_back_draws_the_larger_hand_from_the_pool_with_the_played_cards_put_back() -> None:
+    # Seat 0 put down three cards since it last announced Fives (none of them Fives, by the keeping rule):
+    # its hand then is what is left of a draw three cards larger. That draw came from a pool that still
+    # held those three cards, so with them put back holding no Five is likelier than from the pool as it is.
+    game = Game.from_hands(Rules(3), ["AS 2C 3C 4C 5C 6C", "KS KH 9D 8D 8C", "QS QH 7D 4H 7S"])
+    for seat in (0, 1, 2):
+        game.play(seat, game.hand(seat)[:1])
+        game.decline((seat + 1) % 3)
+        game.decline((seat + 2) % 3)
+    game.play(0, "2C 3C")
+    game.decline(1)
+    game.decline(2)
+    tracker = tracked(game, 1)
+    played = tracker.played_since(0, Rank.FIVE)
+    assert played == 3
+    in_pool, pool_total = tracker.pool(Rank.FIVE)
+    draws = tracker.unknown_size(0)
+    _, as_is = tracker.holding_distribution(0, Rank.FIVE, played=played)
+    _, put_back = tracker.holding_distribution(0, Rank.FIVE, played=played, played_back=True)
+    assert sum(put_back) == pytest.approx(1.0)
+    assert put_back[0] > as_is[0]
+    # Without beliefs to mix, the draw is a hypergeometric one of draws + played cards from the larger pool
+    # (blended with the plain count, as every reading is): its chance of no Five is that blend's.
+    plain = hypergeom_pmf(tracker.unseen_total(), tracker.unseen(Rank.FIVE), draws)
+    larger = fractional_pmf(pool_total + played, in_pool, draws + played)
+    assert put_back[0] == pytest.approx((1 - PLAIN_SHARE) * larger[0] + PLAIN_SHARE * plain[0], rel=1e-6)
+    # Nothing played since: nothing to put back.
+    _, no_play = tracker.holding_distribution(0, Rank.JACK, played=0)
+    assert tracker.holding_distribution(0, Rank.JACK, played=0, played_back=True)[1] == no_play

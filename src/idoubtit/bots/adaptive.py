@@ -98,6 +98,9 @@ class AdaptiveParams(CounterParams):
     #: One share (the default, 1): the reading assumes every player keeps; several: it learns which.
     keep_grid: tuple[float, ...] = (1.0,)
     keep_prior: tuple[float, ...] = (1.0,)
+    #: Read a claim of one card with the cards the claimant put down since it last announced the rank put
+    #: back in the pool it was drawn from (:meth:`~idoubtit.bots.tracker.Tracker.holding_distribution`).
+    one_card_back: bool = False
     #: How much a claim turned up by a doubt counts, next to one checked in a pile we picked up
     #: (doubted claims were picked for looking false).
     doubted_weight: float = 0.5
@@ -466,7 +469,13 @@ class AdaptiveBot(CounterBot):
         played = tracker.played_since(play.seat, play.rank)
         pmfs = []
         for share in self.settings.keep_grid:
-            known, pmf = tracker.holding_distribution(play.seat, play.rank, hand_before, played=round(played * share))
+            known, pmf = tracker.holding_distribution(
+                play.seat,
+                play.rank,
+                hand_before,
+                played=round(played * share),
+                played_back=self.settings.one_card_back and play.count == 1,
+            )
             pmfs.append(pmf)
         cap = view.rules.max_cards_per_play or hand_before
         true_parts, false_parts = Habits.likelihoods(known, pmfs, play.count, cap, self.settings.hold_back)

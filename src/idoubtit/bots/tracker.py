@@ -422,6 +422,7 @@ class Tracker:
         hand_size: int | None = None,
         hidden: tuple[float, float] = (0.0, 0.0),
         played: int = 0,
+        played_back: bool = False,
     ) -> tuple[int, tuple[float, ...]]:
         """How many cards of ``rank`` ``seat`` holds, out of ``hand_size`` (default: its hand now).
 
@@ -430,7 +431,9 @@ class Tracker:
         explained by a claim. ``hidden`` takes (cards of the rank, cards) out of the pool first: what
         someone else knows it holds (used to see a claim through an opponent's eyes). ``played`` cards
         the seat put down are known not to be of the rank (:meth:`played_since`): its cards of the rank
-        are then those of a draw that much larger, capped at what it holds.
+        are then those of a draw that much larger, capped at what it holds. With ``played_back`` that
+        larger draw is taken from the pool with those cards put back (none of them of the rank): the hand
+        it was drawn from held them, though the pool no longer does.
         """
         value = rank
         size = self.sizes[seat] if hand_size is None else hand_size
@@ -446,6 +449,8 @@ class Tracker:
         # The cards neither known nor expected true among believed ones are uniform draws from the pool
         # (a believed card whose claim was a lie is just some unseen card).
         draws = max(0.0, size - self.known_total[seat] - self.believed_mass[seat])
+        if played_back:
+            pool_total += played
         drawn = fractional_pmf(pool_total, in_pool, min(draws + played, pool_total))
         whole = round(draws)
         if played and len(drawn) > whole + 1:  # it cannot hold more than its unexplained cards

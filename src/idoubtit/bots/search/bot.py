@@ -93,6 +93,7 @@ class SearchBot:
         blind: bool | str = False,
         blind_prior: float | None = None,
         padding_gate: bool | str = True,
+        one_card_back: bool | str = True,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -135,6 +136,8 @@ class SearchBot:
             if not 0.0 <= blind_prior < 1.0:
                 raise ValueError(f"blind_prior is a chance from 0 up to (not including) 1, not {blind_prior!r}")
             model_params = dataclasses.replace(model_params, blind_prior=float(blind_prior))
+        if flag(one_card_back):
+            model_params = dataclasses.replace(model_params, one_card_back=True)
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), params=model_params, carry=carry)
         #: The padding a stranger is expected to have (the prior's mean), the line of ``padding_gate``.
         settings = self.model.settings
