@@ -120,7 +120,7 @@ function ring(page) {
   const view = table.view;
   const count = view.hand_sizes.length;
   const places = seatPlaces(count, table.seat);
-  const crowded = count > 6 ? (count > 9 ? " crowded very" : " crowded") : "";
+  const crowded = count > 6 ? (count > 9 ? " crowded very" : " crowded") : count <= 3 ? " few" : "";
   return h("section", { className: `ring${crowded}`, "aria-label": t("The table") },
     h("div", { className: "felt", "aria-hidden": "true" }),
     h("ol", { className: "seats-round", "aria-label": t("Players, in the order they play") },
