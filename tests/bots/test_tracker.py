@@ -167,8 +167,10 @@ def test_a_seat_that_finishes_leaves_under_v3() -> None:
     assert tracker.pile == cards("AS")  # V3: the true last play stays on the pile
 
 
-def test_played_since_counts_cards_put_down_since_the_rank_was_last_announced() -> None:
-    game = Game.from_hands(Rules(3), ["AS 2C 3C 4C 5C", "KS KH 9D 8D", "QS QH 7D 4H"])
+def one_round_then_two_jacks(hands: list[str]) -> Tracker:
+    """Each of three seats puts down its first card, unchallenged; then seat 0 puts down 2C 3C as two
+    Jacks. Seat 1's tracker."""
+    game = Game.from_hands(Rules(3), hands)
     for seat in (0, 1, 2):
         game.play(seat, game.hand(seat)[:1])
         game.decline((seat + 1) % 3)
@@ -176,7 +178,11 @@ def test_played_since_counts_cards_put_down_since_the_rank_was_last_announced() 
     game.play(0, "2C 3C")  # "two Jacks"
     game.decline(1)
     game.decline(2)
-    tracker = tracked(game, 1)
+    return tracked(game, 1)
+
+
+def test_played_since_counts_cards_put_down_since_the_rank_was_last_announced() -> None:
+    tracker = one_round_then_two_jacks(["AS 2C 3C 4C 5C", "KS KH 9D 8D", "QS QH 7D 4H"])
     assert tracker.played_since(0, Rank.JACK) == 0  # its last play announced Jacks
     assert tracker.played_since(0, Rank.ACE) == 2  # the two cards after its Ace
     assert tracker.played_since(0, Rank.FIVE) == 3  # never announced: every card it put down
@@ -186,15 +192,7 @@ def test_played_back_draws_the_larger_hand_from_the_pool_with_the_played_cards_p
     # Seat 0 put down three cards since it last announced Fives (none of them Fives, by the keeping rule):
     # its hand then is what is left of a draw three cards larger. That draw came from a pool that still
     # held those three cards, so with them put back holding no Five is likelier than from the pool as it is.
-    game = Game.from_hands(Rules(3), ["AS 2C 3C 4C 5C 6C", "KS KH 9D 8D 8C", "QS QH 7D 4H 7S"])
-    for seat in (0, 1, 2):
-        game.play(seat, game.hand(seat)[:1])
-        game.decline((seat + 1) % 3)
-        game.decline((seat + 2) % 3)
-    game.play(0, "2C 3C")
-    game.decline(1)
-    game.decline(2)
-    tracker = tracked(game, 1)
+    tracker = one_round_then_two_jacks(["AS 2C 3C 4C 5C 6C", "KS KH 9D 8D 8C", "QS QH 7D 4H 7S"])
     played = tracker.played_since(0, Rank.FIVE)
     assert played == 3
     in_pool, pool_total = tracker.pool(Rank.FIVE)
