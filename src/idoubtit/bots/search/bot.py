@@ -64,7 +64,10 @@ class SearchBot:
     chance that an opponent is a blind doubter (:attr:`~idoubtit.bots.adaptive.AdaptiveParams.blind_prior`).
     ``padding_gate`` (on by default) answers the claims of a player whose claims have looked less padded
     than a stranger's (:meth:`claimant_pads_little`) as ``advised_doubts`` does, and searches the
-    others'; ``padding_gate=False`` searches every claim.
+    others'; ``padding_gate=False`` searches every claim. ``one_card_back`` (on by default) has its model
+    read a claim of one card with the cards the claimant put down since it last announced the rank back
+    in the pool its hand was drawn from (:attr:`~idoubtit.bots.adaptive.AdaptiveParams.one_card_back`);
+    ``one_card_back=False`` reads it as the adaptive bot does.
     """
 
     name = "search"
