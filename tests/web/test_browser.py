@@ -660,6 +660,42 @@ def test_on_a_phone_the_hand_stays_put_through_reveals_long_words_and_refusals(
         context.close()
 
 
+#: For every rank, the status line as the page words it (its own catalog), with the longest pile count beside
+#: it: the due rank's width and the room it was given. Measured at once, before the next drawing of the table.
+DUE_WIDTHS = """async () => {
+  const base = document.querySelector("script[type=module]").src;
+  const { t } = await import(new URL("i18n.js", base));
+  const { rankPlural } = await import(new URL("cards.js", base));
+  const due = document.querySelector(".table .status .due");
+  const pile = document.querySelector(".table .status .pile-count");
+  pile.textContent = t("Pile: %(count)d cards", { count: 104 });
+  return ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"].map((rank) => {
+    due.textContent = t("Due: %(rank)s", { rank: rankPlural(rank) });
+    return [due.textContent, due.scrollWidth, due.clientWidth, document.documentElement.scrollWidth];
+  });
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "mn", "lb", "af"])
+def test_on_a_small_phone_the_due_rank_is_never_cut_in_the_status_line(
+    browser: Browser, server: ServerProcess, language: str
+) -> None:
+    """In a flat oval the status line is the only place that names the due rank: whatever the rank and however
+    big the pile, the pile's count gives way and the due rank is read whole, with nothing pushed sideways."""
+    context, page = new_page(browser, viewport={"width": 360, "height": 640}, locale=language)
+    try:
+        create_table(page, server, "Pat", players=3)
+        fill_and_start(page)
+        page.wait_for_selector(".table .status .due")
+        widths = page.evaluate(DUE_WIDTHS)
+        assert len(widths) == 13
+        cut = [text for text, needed, given, _ in widths if needed > given]
+        assert cut == []
+        assert all(page_width <= 360 for *_, page_width in widths)
+    finally:
+        context.close()
+
+
 def test_the_host_hands_hosting_to_another_person_at_the_table(browser: Browser, server: ServerProcess) -> None:
     anna_context, anna = new_page(browser)
     bo_context, bo = new_page(browser)
