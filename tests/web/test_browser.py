@@ -665,11 +665,11 @@ def test_on_a_phone_the_hand_stays_put_through_reveals_long_words_and_refusals(
 DUE_WIDTHS = """async () => {
   const base = document.querySelector("script[type=module]").src;
   const { t } = await import(new URL("i18n.js", base));
-  const { rankPlural } = await import(new URL("cards.js", base));
+  const { RANKS, rankPlural } = await import(new URL("cards.js", base));
   const due = document.querySelector(".table .status .due");
   const pile = document.querySelector(".table .status .pile-count");
   pile.textContent = t("Pile: %(count)d cards", { count: 104 });
-  return ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"].map((rank) => {
+  return RANKS.map((rank) => {
     due.textContent = t("Due: %(rank)s", { rank: rankPlural(rank) });
     return [due.textContent, due.scrollWidth, due.clientWidth, document.documentElement.scrollWidth];
   });

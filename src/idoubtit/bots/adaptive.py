@@ -467,6 +467,7 @@ class AdaptiveBot(CounterBot):
         tracker = self.tracker
         hand_before = tracker.sizes[play.seat] + play.count
         played = tracker.played_since(play.seat, play.rank)
+        played_back = self.settings.one_card_back and play.count == 1
         pmfs = []
         for share in self.settings.keep_grid:
             known, pmf = tracker.holding_distribution(
@@ -474,7 +475,7 @@ class AdaptiveBot(CounterBot):
                 play.rank,
                 hand_before,
                 played=round(played * share),
-                played_back=self.settings.one_card_back and play.count == 1,
+                played_back=played_back,
             )
             pmfs.append(pmf)
         cap = view.rules.max_cards_per_play or hand_before

@@ -120,8 +120,8 @@ function ring(page) {
   const view = table.view;
   const count = view.hand_sizes.length;
   const places = seatPlaces(count, table.seat);
-  const crowded = count > 6 ? (count > 9 ? " crowded very" : " crowded") : count <= 3 ? " few" : "";
-  return h("section", { className: `ring${crowded}`, "aria-label": t("The table") },
+  const seating = count > 6 ? (count > 9 ? " crowded very" : " crowded") : count <= 3 ? " few" : "";
+  return h("section", { className: `ring${seating}`, "aria-label": t("The table") },
     h("div", { className: "felt", "aria-hidden": "true" }),
     h("ol", { className: "seats-round", "aria-label": t("Players, in the order they play") },
       view.hand_sizes.map((size, seat) => seatChip(page, seat, size, places[seat]))),

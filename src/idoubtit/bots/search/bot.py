@@ -139,8 +139,7 @@ class SearchBot:
             if not 0.0 <= blind_prior < 1.0:
                 raise ValueError(f"blind_prior is a chance from 0 up to (not including) 1, not {blind_prior!r}")
             model_params = dataclasses.replace(model_params, blind_prior=float(blind_prior))
-        if flag(one_card_back):
-            model_params = dataclasses.replace(model_params, one_card_back=True)
+        model_params = dataclasses.replace(model_params, one_card_back=flag(one_card_back))
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), params=model_params, carry=carry)
         #: The padding a stranger is expected to have (the prior's mean), the line of ``padding_gate``.
         settings = self.model.settings
