@@ -8,13 +8,14 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import cast
 
 import pytest
 
-from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Phase, Play, Rank, Rules
+from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Phase, Play, Rank, Rules, Suit
 from idoubtit.bots import BOTS, AdaptiveBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import MULTI_GRID, PAD_GRID, Belief, Habits, OpponentBelief
 from idoubtit.bots.base import start_game
@@ -264,6 +265,29 @@ def test_the_doubt_headroom_script_answers_claims_each_way(capsys: pytest.Captur
         script.main(["--told-share", "1.5"])
     with pytest.raises(SystemExit, match="must be a search bot"):
         script.play(script.Setting("search", "all", "adaptive", "adaptive", 1000), 0)
+
+
+def test_the_safe_bluffs_probe_sizes_bluffs_by_the_most_any_opponent_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script("safe_bluffs")
+    game = Game.deal(Rules(4), 3)
+    view = game.view(game.to_play)
+    aces = sum(card.rank is Rank.ACE for card in view.hand)
+    two_aces = [Card(Rank.ACE, Suit.SPADES), Card(Rank.ACE, Suit.HEARTS)]
+
+    def held_by_one(most: int) -> Callable[[int], Sequence[Card]]:
+        return lambda seat: two_aces[:most] if seat == (view.seat or 0) + 1 else []
+
+    for most in (0, 1, 2):
+        cards = script.safe_play(view, held_by_one(most), [])
+        assert sum(card.rank is Rank.ACE for card in cards) == aces  # every Ace it holds goes down
+        assert len(cards) == max(4 - most, aces, 1)  # and bluffs up to what no one can prove
+        assert len(cards) < len(view.hand)  # a card stays back for a true finish
+    assert len(script.safe_play(view, held_by_one(0), two_aces)) == max(2, aces, 1)  # the pile's Aces count too
+    script.main(["--field", "rock", "--games", "8", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "| told hands |" in out
+    assert "| counted |" in out
+    assert "| adaptive |" in out
 
 
 def test_the_leaf_fit_can_hold_the_card_term_at_zero() -> None:
@@ -763,6 +787,16 @@ def test_the_blind_prior_option_sets_its_models_prior_of_blind_doubters() -> Non
     for wrong in (-0.1, 1.0, 1.5):
         with pytest.raises(ValueError, match="blind_prior is a chance"):
             SearchBot(iterations=4, blind_prior=wrong)
+
+
+def test_a_price_per_card_makes_a_pile_taken_cost_and_a_pile_handed_on_pay_more() -> None:
+    flat = pile_settled(leaf_of(PARAMS))
+    priced = cast(SearchBot, make_bot("search[iterations=4,leaf_card=-0.04]")).params
+    assert priced.leaf_card == -0.04
+    assert priced.leaf_power == PARAMS.leaf_power  # the rest of the leaf as it was
+    kept, taken, given = pile_settled(leaf_of(priced))
+    assert taken - kept < flat[1] - flat[0]
+    assert given - kept > flat[2] - flat[0]
 
 
 def test_the_halved_leaf_barely_saw_who_took_the_pile() -> None:

@@ -40,7 +40,9 @@ class SearchBot:
     ``depth`` caps a rollout in turns (default: one round and two turns) and ``temperature`` divides
     the leaf score (above 1: softer); ``leaf`` names one of the measured leaf scores
     (:data:`~idoubtit.bots.search.params.LEAVES`: ``halved`` is the one before its refit, ``refit`` the
-    one before the card held lost its price); ``own_style``
+    one before the card held lost its price); ``leaf_card`` replaces its price of a card held (below 0:
+    every card a seat holds, a pile taken above all, lowers its chance; docs/bots.md, "A pile priced per
+    card"); ``own_style``
     is the doubting style the rollouts give this seat.
     A doubt must beat declining by ``doubt_margin``, and by ``doubt_z`` standard errors of its gain
     measured deal by deal; a searched play must beat the model's plan by
@@ -79,6 +81,7 @@ class SearchBot:
         iterations: int | None = None,
         depth: int | None = None,
         temperature: float | None = None,
+        leaf_card: float | None = None,
         own_style: float | None = None,
         doubt_margin: float | None = None,
         doubt_z: float | None = None,
@@ -104,6 +107,7 @@ class SearchBot:
         options: dict[str, Any] = {
             "depth": depth,
             "temperature": temperature,
+            "leaf_card": leaf_card,
             "own_style": own_style,
             "doubt_margin": doubt_margin,
             "doubt_z": doubt_z,
