@@ -28,9 +28,7 @@ is read as likelier false than a true one; 0.5 is blind, 1 sure).
 from __future__ import annotations
 
 import argparse
-import bisect
 import dataclasses
-import math
 import random
 from dataclasses import dataclass, field
 
@@ -41,13 +39,11 @@ from idoubtit.bots.counter import CounterBot
 from idoubtit.bots.runner import ask, settle_window
 from idoubtit.engine import Doubt, Game, Phase, Play, Rules
 from idoubtit.tournament.gauntlet import Field, parse_fields
+from idoubtit.tournament.stats import reading_loss, roc_area
 
 FIELDS = (
     "adaptive;counter;bluffer;doubter;rock;cautious;bigbluff;beginner;bluffer+doubter+rock+cautious+bigbluff+beginner"
 )
-#: Chances are kept this far from 0 and 1 before their logarithm is taken: a model that is sure and
-#: wrong costs about 6.9 nats for that claim rather than infinity.
-CLAMP = 1e-3
 MAX_ROUNDS = 5_000
 
 
@@ -70,8 +66,7 @@ class Readings:
             if not self._counted(index, games, sizes):
                 continue
             chance = reader if isinstance(reader, float) else self.chances[reader][index]
-            clamped = min(1 - CLAMP, max(CLAMP, chance))
-            total -= math.log(clamped if truth else 1 - clamped)
+            total += reading_loss(chance, truth)
             claims += 1
         return total / max(1, claims)
 
@@ -88,21 +83,10 @@ class Readings:
         picked = [index for index in range(len(self.truths)) if self._counted(index, games, sizes)]
         chances = self.chances[reader]
         false = [chances[index] for index in picked if self.truths[index]]
-        true = sorted(chances[index] for index in picked if not self.truths[index])
+        true = [chances[index] for index in picked if not self.truths[index]]
         claims = max(1, len(picked))
         mean = sum(chances[index] for index in picked) / claims
         return len(picked), len(false) / claims, mean, self.log_loss(reader, games, sizes), roc_area(false, true)
-
-
-def roc_area(false: list[float], true: list[float]) -> float:
-    """The chance that a false claim's reading is above a true one's (ties count a half); ``true`` sorted."""
-    if not false or not true:
-        return math.nan
-    above = 0.0
-    for chance in false:
-        below, up_to = bisect.bisect_left(true, chance), bisect.bisect_right(true, chance)
-        above += below + 0.5 * (up_to - below)
-    return above / (len(false) * len(true))
 
 
 def observer_params(keeping: bool = False, one_card_back: bool = False) -> AdaptiveParams:

@@ -21,8 +21,6 @@ docs/bots.md ("What better reading would be worth") has the figures.
 from __future__ import annotations
 
 import argparse
-import bisect
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -33,10 +31,9 @@ from idoubtit.bots.adaptive import AdaptiveBot
 from idoubtit.bots.base import start_game
 from idoubtit.bots.runner import ask, settle_window
 from idoubtit.engine import STANDARD_DECK, Card, Doubt, Game, Phase, PileTaken, Play, Rank, Revealed, Rules
+from idoubtit.tournament.stats import log_loss, roc_area
 
 PLAYERS = 4
-#: A reader's chance is kept this far from 0 and 1 before its logarithm is taken.
-CLAMP = 1e-3
 
 
 @dataclass(frozen=True)
@@ -103,25 +100,10 @@ def policy_reading(
     return (none + 0.5) / (kept + 1.0) if kept else None
 
 
-def log_loss(chances: Sequence[float], truths: Sequence[bool]) -> float:
-    total = 0.0
-    for chance, false in zip(chances, truths, strict=True):
-        clamped = min(max(chance, CLAMP), 1.0 - CLAMP)
-        total -= math.log(clamped if false else 1.0 - clamped)
-    return total / max(len(chances), 1)
-
-
-def roc_area(chances: Sequence[float], truths: Sequence[bool]) -> float:
-    """The chance that a false claim is read as likelier false than a true one (ties count a half)."""
-    true = sorted(chance for chance, false in zip(chances, truths, strict=True) if not false)
-    false = [chance for chance, is_false in zip(chances, truths, strict=True) if is_false]
-    if not true or not false:
-        return math.nan
-    above = 0.0
-    for chance in false:
-        below, up_to = bisect.bisect_left(true, chance), bisect.bisect_right(true, chance)
-        above += below + 0.5 * (up_to - below)
-    return above / (len(true) * len(false))
+def split_by_truth(chances: Sequence[float], truths: Sequence[bool]) -> tuple[list[float], list[float]]:
+    """The readings of the false claims, and those of the true ones."""
+    pairs = list(zip(chances, truths, strict=True))
+    return [chance for chance, false in pairs if false], [chance for chance, false in pairs if not false]
 
 
 def read_game(field: str, seed: int, number: int, draws: int) -> list[tuple[float, float, bool]]:
@@ -190,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name, chances in (("adaptive model", [row[0] for row in rows]), ("policy reader", [row[1] for row in rows])):
         print(
             f"  {name:<15} mean {sum(chances) / max(len(chances), 1):.3f}, log-loss {log_loss(chances, truths):.3f},"
-            f" ROC area {roc_area(chances, truths):.3f}"
+            f" ROC area {roc_area(*split_by_truth(chances, truths)):.3f}"
         )
 
 

@@ -32,7 +32,6 @@ simulation). A game still going after ``--max-steps`` decisions is a loss in the
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from typing import Any
@@ -43,6 +42,7 @@ from idoubtit.bots import make_bot
 from idoubtit.env import encoding
 from idoubtit.env import openspiel as spiel
 from idoubtit.env.ismcts import BotGuide, GuidedISMCTS
+from idoubtit.tournament.stats import wilson_interval
 
 
 class TimedBot:
@@ -59,15 +59,6 @@ class TimedBot:
         self.seconds += time.perf_counter() - start
         self.decisions += 1
         return action
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    if games == 0:
-        return 0.0, 1.0
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def searcher(game: Any, seed: int, options: argparse.Namespace) -> GuidedISMCTS:
@@ -140,7 +131,7 @@ def ladder(game: Any, options: argparse.Namespace) -> None:
         total.simulations += search.simulations
         total.seconds += search.seconds
         print(f"game {index + 1}: {'won' if won else 'lost'} ({wins}/{index + 1})", flush=True)
-    low, high = wilson(wins, options.games)
+    low, high = wilson_interval(wins, options.games)
     print(
         f"{describe_search(total, options)} vs {options.opponent}, {players} players:"
         f" won {wins}/{options.games} = {wins / options.games:.1%}"
@@ -180,7 +171,7 @@ def head_to_head(game: Any, options: argparse.Namespace) -> None:
         outcome = {1.0: "expert ahead", 0.0: "ISMCTS ahead", 0.5: "tie"}[result]
         print(f"game {index + 1}: {outcome} (expert ahead in {expert_ahead:g}/{index + 1})", flush=True)
     games = options.games
-    low, high = wilson(expert_ahead, games)
+    low, high = wilson_interval(expert_ahead, games)
     expert_ms = 1000 * expert_seconds / max(expert_decisions, 1)
     print(
         f"{options.expert} ({expert_ms:.1f} ms a decision) vs {describe_search(total, options)},"

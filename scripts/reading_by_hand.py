@@ -23,7 +23,6 @@ docs/bots.md ("Habits by hand size") has the figures.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -34,10 +33,9 @@ from idoubtit.bots.adaptive import AdaptiveBot
 from idoubtit.bots.base import start_game
 from idoubtit.bots.runner import ask, settle_window
 from idoubtit.engine import Doubt, Game, Phase, Play, Rank, Rules
+from idoubtit.tournament.stats import log_loss as mean_log_loss
 
 PLAYERS = 4
-#: A chance is kept this far from 0 and 1 before its logarithm is taken.
-CLAMP = 1e-3
 #: The claimant's hand before the play, for the reading (lowest size of each class).
 READING_CLASSES = (0, 5, 8, 11)
 #: The same, for what the field put down.
@@ -122,11 +120,7 @@ def observed(game: Game, observer: AdaptiveBot, made: tuple[bool, int, int, int,
 
 
 def log_loss(claims: Sequence[Claim]) -> float:
-    total = 0.0
-    for claim in claims:
-        chance = min(max(claim.read, CLAMP), 1.0 - CLAMP)
-        total -= math.log(chance if claim.false else 1.0 - chance)
-    return total / max(1, len(claims))
+    return mean_log_loss([claim.read for claim in claims], [claim.false for claim in claims])
 
 
 def reading_lines(claims: Sequence[Claim]) -> list[str]:

@@ -22,15 +22,6 @@ def load_bench() -> ModuleType:
     return bench
 
 
-def test_the_roc_area_is_the_chance_a_false_claim_reads_likelier_false_than_a_true_one() -> None:
-    bench = load_bench()
-    assert bench.roc_area([0.9, 0.8], [0.1, 0.2]) == 1.0  # every false claim read above every true one
-    assert bench.roc_area([0.1], [0.5, 0.9]) == 0.0
-    assert bench.roc_area([0.5], [0.5]) == 0.5  # a tie counts a half
-    assert bench.roc_area([0.6, 0.2], [0.4]) == 0.5
-    assert math.isnan(bench.roc_area([], [0.3]))
-
-
 def test_readings_by_size_keep_to_the_claims_of_those_sizes_and_games() -> None:
     bench = load_bench()
     readings = bench.Readings(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from idoubtit import Game, Rules
 from idoubtit.tournament.play import GameResult, finishing_ranks
 from idoubtit.tournament.schedule import Job
-from idoubtit.tournament.stats import standings, wilson_interval
+from idoubtit.tournament.stats import log_loss, reading_loss, roc_area, standings, wilson_interval
 
 
 def synthetic(games: int) -> list[GameResult]:
@@ -125,3 +126,19 @@ def _record_of(job: Job, rules: dict[str, int]) -> dict[str, Any]:
 
     bots = [make_bot(name, random.Random(job.bot_seed(9, seat))) for seat, name in enumerate(job.lineup)]
     return play_out(Game.deal(Rules.from_dict(rules), job.deal_seed), bots, max_rounds=MAX_ROUNDS).record()
+
+
+def test_the_roc_area_is_the_chance_a_false_claim_reads_likelier_false_than_a_true_one() -> None:
+    assert roc_area([0.9, 0.8], [0.2, 0.1]) == 1.0  # every false claim read above every true one
+    assert roc_area([0.1], [0.9, 0.5]) == 0.0  # (the true readings in any order)
+    assert roc_area([0.5], [0.5]) == 0.5  # a tie counts a half
+    assert roc_area([0.6, 0.2], [0.4]) == 0.5
+    assert math.isnan(roc_area([], [0.3]))
+
+
+def test_the_log_loss_scores_each_reading_by_what_happened_and_never_reaches_infinity() -> None:
+    assert reading_loss(0.8, True) == pytest.approx(-math.log(0.8))
+    assert reading_loss(0.8, False) == pytest.approx(-math.log(0.2))
+    assert reading_loss(1.0, False) == pytest.approx(-math.log(1e-3))  # sure and wrong: clamped
+    assert log_loss([0.8, 0.3], [True, False]) == pytest.approx(-(math.log(0.8) + math.log(0.7)) / 2)
+    assert log_loss([], []) == 0.0

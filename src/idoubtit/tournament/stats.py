@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -31,6 +32,41 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     centre = (share + z * z / (2 * trials)) / denominator
     spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+#: A reading is never taken as surer than this of either answer when scored (a sure reading proved wrong
+#: would score an infinite log-loss).
+READING_CLAMP = 1e-3
+
+
+def reading_loss(chance: float, happened: bool) -> float:
+    """The log-loss of one reading: ``chance`` that something happens (a claim is false), which it did
+    or did not; the chance is clamped to :data:`READING_CLAMP` from either end."""
+    clamped = min(1.0 - READING_CLAMP, max(READING_CLAMP, chance))
+    return -math.log(clamped if happened else 1.0 - clamped)
+
+
+def log_loss(chances: Sequence[float], happened: Sequence[bool]) -> float:
+    """The mean :func:`reading_loss` over paired readings and outcomes (0 with none)."""
+    total = sum(reading_loss(chance, fact) for chance, fact in zip(chances, happened, strict=True))
+    return total / max(len(chances), 1)
+
+
+def roc_area(false: Sequence[float], true: Sequence[float]) -> float:
+    """The chance that a false claim's reading is above a true one's, ties counting a half (NaN when either
+    side has none): 0.5 is a blind reader, 1.0 one that always tells them apart.
+
+    >>> roc_area([0.9, 0.5], [0.5, 0.1])
+    0.875
+    """
+    if not false or not true:
+        return math.nan
+    ordered = sorted(true)
+    above = 0.0
+    for chance in false:
+        below, up_to = bisect.bisect_left(ordered, chance), bisect.bisect_right(ordered, chance)
+        above += below + 0.5 * (up_to - below)
+    return above / (len(false) * len(ordered))
 
 
 @dataclass
