@@ -19,9 +19,9 @@ Two bots play the same deals against three ``--field`` bots, dealt and seated as
   least :data:`COUNTED_SAFE`; where no bluff card fits, the adaptive bot's own play.
 
 Printed for each: games won, then per game its plays, bluff cards, times caught lying and the cards taken
-then, and piles taken in all with their cards. The gap between the two is what sizing bluffs by who can
-prove them is worth against that field when the hands are known; docs/bots.md ("Bluffs no one can
-prove") reads it.
+then, and piles taken in all with their cards. The gap between the first two is what sizing bluffs by who
+can prove them is worth against that field when the hands are known, and the third shows how much of it
+the count alone reaches; docs/bots.md ("Bluffs no one can prove") reads it.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import argparse
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from idoubtit.bots import make_bot
 from idoubtit.bots.adaptive import AdaptiveBot
@@ -134,8 +134,8 @@ class Tally:
     taken_cards: int = 0
 
     def add(self, other: Tally) -> None:
-        for name in self.__dataclass_fields__:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for each in fields(self):
+            setattr(self, each.name, getattr(self, each.name) + getattr(other, each.name))
 
 
 def play(bot_name: str, field_spec: str, seed: int, number: int) -> Tally:
