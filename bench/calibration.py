@@ -18,7 +18,8 @@ of an evening (all it knows is that game), and in the later games of the evening
 ``--keeping`` gives the adaptive observer the keep shares of ``search[keeping=true]`` (it learns per
 opponent whether that player keeps the ranks coming due); ``--one-card-back`` reads claims of one card as
 the search bot's model does by default (the cards the claimant put down since it last announced the rank
-back in the pool its hand was drawn from). ``--by-size`` also prints, per field, the
+back in the pool its hand was drawn from); ``--voids`` reads a hand as holding none of a rank its player
+announced since it last took a pile (``search[voids=true]``). ``--by-size`` also prints, per field, the
 claims of one card and those of more apart, as the adaptive model reads them in the first game of an
 evening: how many, how many were false, the mean chance it gave, its log-loss and how well it tells
 false claims from true ones (the area under the ROC curve: the chance that a false claim drawn at random
@@ -89,10 +90,10 @@ class Readings:
         return len(picked), len(false) / claims, mean, self.log_loss(reader, games, sizes), roc_area(false, true)
 
 
-def observer_params(keeping: bool = False, one_card_back: bool = False) -> AdaptiveParams:
+def observer_params(keeping: bool = False, one_card_back: bool = False, voids: bool = False) -> AdaptiveParams:
     """The adaptive observer's settings: the adaptive bot's, with the search bot's model options asked for."""
     params = LEARNS_KEEPING if keeping else AdaptiveParams()
-    return dataclasses.replace(params, one_card_back=one_card_back)
+    return dataclasses.replace(params, one_card_back=one_card_back, voids=voids)
 
 
 def evening(
@@ -170,13 +171,16 @@ def main() -> None:
     parser.add_argument(
         "--one-card-back", action="store_true", help="one-card claims read with the played cards back in the pool"
     )
+    parser.add_argument(
+        "--voids", action="store_true", help="hands hold none of a rank announced since their last pile taken"
+    )
     parser.add_argument("--by-size", action="store_true", help="also claims of one card and of more, apart")
     arguments = parser.parse_args()
     rules = Rules(arguments.players)
     later = range(1, arguments.games)
     print(f"{'field':<48} {'claims':>7} {'false':>6} {'share':>6} {'counter':>8} {'adaptive':>9} {'later':>6}")
     for one in parse_fields(arguments.fields):
-        observer = observer_params(arguments.keeping, arguments.one_card_back)
+        observer = observer_params(arguments.keeping, arguments.one_card_back, arguments.voids)
         readings = read_field(one, rules, arguments.evenings, arguments.games, arguments.seed, observer)
         losses = [readings.log_loss(readings.share), readings.log_loss("counter")]
         losses += [readings.log_loss("adaptive", range(1)), readings.log_loss("adaptive", later)]

@@ -48,3 +48,5 @@ def test_the_observer_takes_the_search_bots_model_options_asked_for() -> None:
     assert both.one_card_back
     assert both.keep_grid == (0.0, 0.5, 1.0)
     assert not bench.observer_params(keeping=True).one_card_back
+    assert bench.observer_params(voids=True).voids
+    assert not both.voids

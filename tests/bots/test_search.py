@@ -670,6 +670,30 @@ def test_samples_deal_the_cards_the_adaptive_model_believes() -> None:
     assert sum(map(bool, weighted)) > sum(map(bool, blind)) + 40
 
 
+def kings_after_seat_1_announced_them(voids: bool, samples: int = 200) -> list[int]:
+    """Seat 1 puts down its two Kings, unchallenged: the Kings in its sampled hands, seen from seat 2."""
+    game = Game.from_hands(Rules(3), ["AS 2C 3C 4C 5C", "KS KH 9D 8D 7D KD", "QS QH 7H 4H 6S"])
+    game.play(0, "AS")
+    game.decline(1)
+    game.decline(2)
+    game.play(1, "KS KH")  # "two Kings"
+    game.decline(2)
+    game.decline(0)
+    view = game.view(2)
+    searcher = SearchBot(rng=random.Random(1), iterations=10, voids=voids, params=SearchParams(void_strength=1.0))
+    sampler = Sampler(view, searcher._track(view), random.Random(1))
+    return [sum(card.rank is Rank.KING for card in sampler.sample().hands[1]) for _ in range(samples)]
+
+
+def test_with_voids_a_hand_is_dealt_none_of_a_rank_its_player_announced() -> None:
+    # Seat 1 kept a King back (KD): the blind deal gives it one now and then; with voids, never, as long as
+    # other cards are left to deal.
+    assert max(kings_after_seat_1_announced_them(voids=True)) == 0
+    assert max(kings_after_seat_1_announced_them(voids=False)) >= 1
+    assert SearchBot(voids="true").model.settings.voids
+    assert not SearchBot().model.settings.voids
+
+
 def belief_of(seat: int, believed: tuple[tuple[Rank, float], ...]) -> Belief:
     opponent = OpponentBelief(seat, 5, (), believed, 5, 0.2, 0.2, 0.5)
     return Belief(0, (opponent,), (), (), 0)

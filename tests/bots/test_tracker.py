@@ -209,3 +209,54 @@ def test_played_back_draws_the_larger_hand_from_the_pool_with_the_played_cards_p
     # Nothing played since: nothing to put back.
     _, no_play = tracker.holding_distribution(0, Rank.JACK, played=0)
     assert tracker.holding_distribution(0, Rank.JACK, played=0, played_back=True)[1] == no_play
+
+
+def seat_1_announced_kings_then_the_window_closes(voids: bool) -> tuple[Game, Tracker]:
+    """Seat 0 plays its Ace, seat 1 its two Kings (K is due), both unchallenged; seat 2's tracker."""
+    game = Game.from_hands(Rules(3), ["AS 2C 3C 4C 5C", "KS KH 9D 8D 7D", "QS QH 7H 4H 6S"])
+    game.play(0, "AS")
+    game.decline(1)
+    game.decline(2)
+    game.play(1, "KS KH")  # "two Kings"
+    tracker = Tracker(voids=voids)
+    tracker.update(game.view(2))
+    return game, tracker
+
+
+def test_a_void_aware_tracker_reads_a_claim_by_the_hand_before_it() -> None:
+    # While seat 1's claim is open, its hand before the play is what the claim is read by: announcing the
+    # rank does not yet say it holds none.
+    _, plain = seat_1_announced_kings_then_the_window_closes(voids=False)
+    _, aware = seat_1_announced_kings_then_the_window_closes(voids=True)
+    assert aware.truth_probability(1, 2, Rank.KING, 7) == pytest.approx(plain.truth_probability(1, 2, Rank.KING, 7))
+
+
+def test_a_void_aware_tracker_reads_no_cards_of_a_rank_announced_since_the_last_pile() -> None:
+    game, plain = seat_1_announced_kings_then_the_window_closes(voids=False)
+    _, aware = seat_1_announced_kings_then_the_window_closes(voids=True)
+    game.decline(2)
+    game.decline(0)
+    for tracker in (plain, aware):
+        tracker.update(game.view(2))
+    # Seat 1 put down every King it held: holding none is all but sure (only the plain count's share is
+    # left), where the blind draw leaves it a King now and then.
+    _, kings = aware.holding_distribution(1, Rank.KING)
+    _, blind = plain.holding_distribution(1, Rank.KING)
+    assert kings[0] > 1 - PLAIN_SHARE
+    assert blind[0] < kings[0] - 0.05
+    # Seat 0 holds the Kings seat 1 is known not to: more of them than the blind draw gives it.
+    assert aware.holding_distribution(0, Rank.KING)[1][0] < plain.holding_distribution(0, Rank.KING)[1][0]
+    # A rank seat 1 never announced is read alike.
+    _, nines = aware.holding_distribution(1, Rank.NINE)
+    assert nines == pytest.approx(plain.holding_distribution(1, Rank.NINE)[1])
+
+
+def test_taking_a_pile_ends_what_the_announced_ranks_told() -> None:
+    game, aware = seat_1_announced_kings_then_the_window_closes(voids=True)
+    game.decline(2)
+    game.decline(0)
+    game.play(2, "QS")  # "one Queen", true
+    game.doubt(1)  # wrong: seat 1 takes the pile, the Kings it put down with it
+    aware.update(game.view(2))
+    assert aware.voids[1] == set()
+    assert aware.holding_distribution(1, Rank.KING)[1][0] < 0.5

@@ -114,6 +114,9 @@ class AdaptiveParams(CounterParams):
     #: the claims whatever the count says (:attr:`OpponentModel.blind_doubts`). 0: no such type, only the
     #: share of wrong doubts, learned slowly from a small prior.
     blind_prior: float = 0.0
+    #: Read a hand as holding none of a rank its player announced since it last took a pile
+    #: (:attr:`Tracker.void_aware <idoubtit.bots.tracker.Tracker.void_aware>`).
+    voids: bool = False
 
 
 #: The model that learns, per opponent, whether it keeps the ranks coming due (0, half or all of the cards
@@ -414,7 +417,7 @@ class AdaptiveBot(CounterBot):
         if len(self.settings.keep_grid) != len(self.settings.keep_prior):
             raise ValueError("keep_grid and keep_prior must have one entry per keep share")
         super().__init__(rng, self.settings)
-        self.tracker = Tracker(trust=self._trust)
+        self.tracker = Tracker(trust=self._trust, voids=self.settings.voids)
         self.models: dict[int, OpponentModel] = {}
         self._games = -1
         self._seat: int | None = None

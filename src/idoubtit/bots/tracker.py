@@ -88,8 +88,11 @@ class Tracker:
     claim was true; set it before updating to use a model of the players.
     """
 
-    def __init__(self, public: bool = False, trust: Callable[[int], float] | None = None) -> None:
+    def __init__(self, public: bool = False, trust: Callable[[int], float] | None = None, voids: bool = False) -> None:
         self.public = public
+        #: Read a hand as holding none of a rank its seat announced since it last took a pile (see
+        #: :meth:`holding_distribution`); off, every hand's unexplained cards are drawn from the pool alike.
+        self.void_aware = voids
         self.trust: Callable[[int], float] = trust or (lambda seat: DEFAULT_TRUST)
         #: How many games this tracker has started (a bot keeping its own records resets them when it grows).
         self.games = 0
@@ -118,6 +121,8 @@ class Tracker:
         #: Each seat's plays that kept their cards off its hand: (announced rank value, cards not known
         #: or believed beforehand), for :meth:`played_since`.
         self.plays: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+        #: Per seat, the rank values it announced since it last took a pile (or since the deal).
+        self.voids: list[set[int]] = [set() for _ in range(players)]
         self.believed_mass = [0.0] * players
         #: Expected true cards among all believed cards (and the pile's undoubted claims), by rank value.
         self.belief_ranks = [0.0] * RANK_SLOTS
@@ -220,6 +225,7 @@ class Tracker:
             self._add_pile(card)
         if event.truthful:  # a caught lie goes back to its owner with the pile
             self.plays[seat].append((event.rank, unexplained))
+            self.voids[seat].add(event.rank)
         # A truthful last play under V3 stays on the pile, known; otherwise a pickup follows.
 
     def _read_hidden_play(self) -> None:
@@ -229,6 +235,7 @@ class Tracker:
         if play is None:
             return
         seat, value = play.seat, play.rank
+        self.voids[seat].add(value)  # from now on: while the claim is open, it is read by the hand before it
         known = self.known[seat]
         moved = 0
         if self.known_ranks[seat][value]:
@@ -294,6 +301,7 @@ class Tracker:
         self.pending = None
         taker = event.seat
         self.sizes[taker] += event.count
+        self.voids[taker] = set()  # a pile may hold any rank
         if self._mine(taker):
             if event.cards is not None:
                 self._check_assumptions(event.cards)
@@ -449,6 +457,11 @@ class Tracker:
         # The cards neither known nor expected true among believed ones are uniform draws from the pool
         # (a believed card whose claim was a lie is just some unseen card).
         draws = max(0.0, size - self.known_total[seat] - self.believed_mass[seat])
+        if self.void_aware:
+            if value in self.voids[seat]:
+                draws, played = 0.0, 0  # it put down every card of the rank it held when it announced it
+            else:  # the hands that hold none of the rank leave its cards in the pool to the others
+                pool_total = max(in_pool, pool_total - self._void_draws(value, seat))
         if played_back:
             pool_total += played
         drawn = fractional_pmf(pool_total, in_pool, min(draws + played, pool_total))
@@ -473,6 +486,14 @@ class Tracker:
             total = sum(mixed)
             mixed = [chance / total for chance in mixed] if total > 0 else [1.0] + [0.0] * unseen
         return self.known_ranks[seat][value], tuple(mixed)
+
+    def _void_draws(self, value: int, seat: int) -> float:
+        """The pool's cards in the hands of seats other than ``seat`` that hold none of the rank."""
+        total = 0.0
+        for other, void in enumerate(self.voids):
+            if other != seat and value in void and self.active[other] and not self._mine(other):
+                total += max(0.0, self.sizes[other] - self.known_total[other] - self.believed_mass[other])
+        return total
 
     def played_since(self, seat: int, rank: Rank) -> int:
         """Cards ``seat`` put down from its unexplained hand since it last announced ``rank``.

@@ -69,7 +69,9 @@ class SearchBot:
     others'; ``padding_gate=False`` searches every claim. ``one_card_back`` (on by default) has its model
     read a claim of one card with the cards the claimant put down since it last announced the rank back
     in the pool its hand was drawn from (:attr:`~idoubtit.bots.adaptive.AdaptiveParams.one_card_back`);
-    ``one_card_back=False`` reads it as the adaptive bot does.
+    ``one_card_back=False`` reads it as the adaptive bot does. ``voids=True`` (off by default; docs/bots.md,
+    "Hands void of the ranks just announced") deals and reads every hand as holding none of a rank its
+    player announced since it last took a pile: players put down every card of the due rank they hold.
     """
 
     name = "search"
@@ -100,6 +102,7 @@ class SearchBot:
         blind_prior: float | None = None,
         padding_gate: bool | str = True,
         one_card_back: bool | str = True,
+        voids: bool | str = False,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -121,6 +124,8 @@ class SearchBot:
                 raise ValueError(f"no leaf score {leaf!r}; the measured ones are {', '.join(LEAVES)}")
             given = {**LEAVES[leaf], **given}
         self.params = dataclasses.replace(params or SearchParams(), **given)
+        if flag(voids):
+            self.params = dataclasses.replace(self.params, voids=True)
         self.advisor = flag(advisor)
         self.advised_doubts = flag(advised_doubts)
         self.gated_doubts = flag(gated_doubts)
@@ -143,7 +148,7 @@ class SearchBot:
             if not 0.0 <= blind_prior < 1.0:
                 raise ValueError(f"blind_prior is a chance from 0 up to (not including) 1, not {blind_prior!r}")
             model_params = dataclasses.replace(model_params, blind_prior=float(blind_prior))
-        model_params = dataclasses.replace(model_params, one_card_back=flag(one_card_back))
+        model_params = dataclasses.replace(model_params, one_card_back=flag(one_card_back), voids=self.params.voids)
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), params=model_params, carry=carry)
         #: The padding a stranger is expected to have (the prior's mean), the line of ``padding_gate``.
         settings = self.model.settings

@@ -34,6 +34,12 @@ class SearchParams:
 
     #: How often a card on the pile is of the rank claimed for it, for weighing where unseen cards are.
     pile_truth: float = 0.8
+    #: Deal and read every hand as holding none of a rank its player announced since it last took a pile
+    #: (players put down every card of the due rank they hold; ``search[voids=true]``, measured, off).
+    voids: bool = False
+    #: With ``voids``, the chance that a sampled hand passes over a drawn card of such a rank for another
+    #: (below 1: a player may have kept one back).
+    void_strength: float = 0.95
     #: How players are assumed to play when nothing is known of them: holding cards of the due rank, they
     #: add b false ones with chance padding[b]; holding none, they put down b false cards with chance
     #: bluffing[b]; holding more than they claim (they kept some back) has chance hold_back.

@@ -80,6 +80,8 @@ class Sampler:
         self.known = self._known_cards(pool)
         self.pile = self._pile_entries(pool)
         self.pool = list(pool.elements())
+        #: Per seat, the ranks it holds none of as far as its plays tell (:attr:`Ledger.voids`).
+        self.voids = [frozenset(void) for void in ledger.voids] or [frozenset()] * len(view.hand_sizes)
         self.claim = view.claim
         self.groups: dict[int, list[float]] = {}
         for entry in self.pile:
@@ -183,18 +185,16 @@ class Sampler:
         pool = self.pool[:]
         self.rng.shuffle(pool)
         pile, owners = self._deal_pile(pool, self._true_cards(claim_true))
-        hands: list[list[Card]] = []
-        for other, size in enumerate(self.view.hand_sizes):
+        sizes = self.view.hand_sizes
+        hands: list[list[Card]] = [[] for _ in sizes]
+        # The seats with the most ranks they hold none of are dealt first, so that they can pass those by.
+        for other in sorted(range(len(sizes)), key=lambda seat: -len(self.voids[seat])):
             if other == self.seat:
-                hands.append(list(self.view.hand))
+                hands[other] = list(self.view.hand)
                 continue
-            known = self._believed_hand(other, size, pool)
-            missing = size - len(known)
-            if missing > 0:
-                hands.append(known + pool[len(pool) - missing :])
-                del pool[len(pool) - missing :]
-            else:
-                hands.append(known)
+            known = self._believed_hand(other, sizes[other], pool)
+            missing = sizes[other] - len(known)
+            hands[other] = known + self._draw(pool, missing, self.voids[other]) if missing > 0 else known
         claim = self.claim
         position_claim = None
         if claim is not None:
@@ -226,6 +226,30 @@ class Sampler:
             pile.append(card)
             owners.append(entry.seat)
         return pile, owners
+
+    def _draw(self, pool: list[Card], count: int, void: frozenset[Rank]) -> list[Card]:
+        """``count`` cards from the end of the shuffled ``pool``; a card of a rank in ``void`` is passed
+        over with chance ``void_strength`` (left for the others), unless too few cards are left."""
+        strength = self.params.void_strength
+        if not void or not self.params.voids or strength <= 0.0:
+            drawn = pool[len(pool) - count :]
+            del pool[len(pool) - count :]
+            return drawn
+        rng = self.rng
+        kept: list[int] = []
+        for index in range(len(pool) - 1, -1, -1):
+            if len(kept) == count:
+                break
+            if pool[index].rank in void and rng.random() < strength:
+                continue
+            kept.append(index)
+        if len(kept) < count:  # too few cards of other ranks: the nearest passed-over ones after all
+            taken = set(kept)
+            kept += [index for index in range(len(pool) - 1, -1, -1) if index not in taken][: count - len(kept)]
+        drawn = [pool[index] for index in kept]
+        for index in sorted(kept, reverse=True):
+            del pool[index]
+        return drawn
 
     def _believed_hand(self, other: int, size: int, pool: list[Card]) -> list[Card]:
         """``other``'s known cards, then each card it is believed to hold, of its rank with its trust
