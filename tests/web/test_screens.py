@@ -215,3 +215,46 @@ def test_every_screen_fits_reads_and_passes_axe_at_every_size(
     finally:
         context.close()
     assert wrong == []
+
+
+#: Deals the hand on the table more cards (copies of its own) and marks it as huge, as the table does for a
+#: hand of more than sixteen cards; lets the screen "turn" so that the oval is fitted again, then returns the
+#: top of every card and the cards the buttons cover (all at once: the table may be drawn again).
+GROW_HAND = (
+    """async (count) => {
+  const hand = document.querySelector('.table .hand');
+  const cards = [...hand.querySelectorAll('.card')];
+  for (let i = 0; hand.querySelectorAll('.card').length < count; i++) {
+    hand.appendChild(cards[i % cards.length].cloneNode(true));
+  }
+  hand.classList.add('huge');
+  window.dispatchEvent(new Event('resize'));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const tops = [...hand.querySelectorAll('.card')].map((card) => card.getBoundingClientRect().top);
+  return [tops, ("""
+    + HAND_IN_SIGHT
+    + """)()];
+}"""
+)
+
+
+def test_a_huge_hand_fans_out_in_one_row_above_the_buttons_on_a_wide_screen(
+    browser: Browser, server: ServerProcess
+) -> None:
+    context, page = new_page(browser, locale="af", viewport={"width": 1366, "height": 768})
+    try:
+        create_table(page, server, "Anna", players=3)
+        for bots in (1, 2):
+            page.click("button[data-key=add-bot]")
+            page.wait_for_function(f"() => document.querySelectorAll('.seat-row.bot').length === {bots}")
+        page.click("button[data-key=start]")
+        page.wait_for_selector(".table")
+        act_until(page, lambda: page.locator("button[data-key=play]:not([aria-busy])").count() > 0, doubt=False)
+        page.click("button[data-key=coach]")
+        wait_for_the_coach(page, ".coach-panel.play")
+        tops, hidden = page.evaluate(GROW_HAND, 23)
+        assert len(tops) == 23
+        assert max(tops) - min(tops) < 20  # one row (a picked card stands a little higher): the cards overlap
+        assert hidden == []
+    finally:
+        context.close()
