@@ -80,8 +80,11 @@ class Sampler:
         self.known = self._known_cards(pool)
         self.pile = self._pile_entries(pool)
         self.pool = list(pool.elements())
-        #: Per seat, the ranks it holds none of as far as its plays tell (:attr:`Ledger.voids`).
-        self.voids = [frozenset(void) for void in ledger.voids] or [frozenset()] * len(view.hand_sizes)
+        #: Per seat, the ranks it holds none of as far as its plays tell (:attr:`Ledger.voids`), with ``voids``
+        #: on; the seats with the most of them are dealt first, so that they can pass those cards by.
+        seats = range(len(view.hand_sizes))
+        self.voids = [frozenset(ledger.voids[seat]) if self.params.voids else frozenset() for seat in seats]
+        self.deal_order = sorted(seats, key=lambda seat: -len(self.voids[seat]))
         self.claim = view.claim
         self.groups: dict[int, list[float]] = {}
         for entry in self.pile:
@@ -187,8 +190,7 @@ class Sampler:
         pile, owners = self._deal_pile(pool, self._true_cards(claim_true))
         sizes = self.view.hand_sizes
         hands: list[list[Card]] = [[] for _ in sizes]
-        # The seats with the most ranks they hold none of are dealt first, so that they can pass those by.
-        for other in sorted(range(len(sizes)), key=lambda seat: -len(self.voids[seat])):
+        for other in self.deal_order:
             if other == self.seat:
                 hands[other] = list(self.view.hand)
                 continue
@@ -231,7 +233,7 @@ class Sampler:
         """``count`` cards from the end of the shuffled ``pool``; a card of a rank in ``void`` is passed
         over with chance ``void_strength`` (left for the others), unless too few cards are left."""
         strength = self.params.void_strength
-        if not void or not self.params.voids or strength <= 0.0:
+        if not void or strength <= 0.0:
             drawn = pool[len(pool) - count :]
             del pool[len(pool) - count :]
             return drawn
