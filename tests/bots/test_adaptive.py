@@ -290,6 +290,17 @@ def test_carry_is_an_option_of_the_spec_from_0_to_1() -> None:
         make_bot("adaptive[carry=2]")
 
 
+def test_one_card_back_and_voids_are_options_of_the_spec() -> None:
+    assert AdaptiveParams().one_card_back is False  # hard reads as before unless told
+    assert AdaptiveParams().voids is False
+    bot = make_bot("adaptive[one_card_back=true,voids=yes]")
+    assert bot.settings.one_card_back is True  # type: ignore[attr-defined]
+    assert bot.settings.voids is True  # type: ignore[attr-defined]
+    assert bot.tracker.void_aware is True  # type: ignore[attr-defined]  # its tracker reads void hands too
+    off = make_bot("adaptive[one_card_back=false]")
+    assert off.settings.one_card_back is False  # type: ignore[attr-defined]
+
+
 def test_habits_with_keep_shares_hold_one_block_of_habits_per_share() -> None:
     low, high = (0.5, 0.3, 0.2), (0.2, 0.3, 0.5)  # how many of the rank it holds: 0, 1, 2
     true_low, false_low = Habits.likelihoods(0, [low], 2, 4, 0.05)

@@ -54,6 +54,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Final
 
+from idoubtit.bots.base import flag
 from idoubtit.bots.counter import CounterBot, CounterParams, Look
 from idoubtit.bots.maths import RANK_SLOTS
 from idoubtit.bots.tracker import DEFAULT_TRUST, Tracker
@@ -406,14 +407,25 @@ class AdaptiveBot(CounterBot):
     name = "adaptive"
 
     def __init__(
-        self, rng: random.Random | None = None, params: AdaptiveParams | None = None, carry: float | None = None
+        self,
+        rng: random.Random | None = None,
+        params: AdaptiveParams | None = None,
+        carry: float | None = None,
+        one_card_back: bool | str | None = None,
+        voids: bool | str | None = None,
     ) -> None:
-        """``carry`` (when given) replaces ``params.carry``: ``adaptive[carry=0]`` starts every game afresh."""
+        """``carry`` (when given) replaces ``params.carry``: ``adaptive[carry=0]`` starts every game afresh.
+        ``one_card_back`` and ``voids`` (when given) replace the readings of ``params`` of those names, so
+        that a spec can try them: ``adaptive[one_card_back=true,voids=true]``."""
         self.settings = params or AdaptiveParams()
         if carry is not None:
             if not 0.0 <= float(carry) <= 1.0:
                 raise ValueError(f"carry is a share from 0 to 1, not {carry!r}")
             self.settings = dataclasses.replace(self.settings, carry=float(carry))
+        if one_card_back is not None:
+            self.settings = dataclasses.replace(self.settings, one_card_back=flag(one_card_back))
+        if voids is not None:
+            self.settings = dataclasses.replace(self.settings, voids=flag(voids))
         if len(self.settings.keep_grid) != len(self.settings.keep_prior):
             raise ValueError("keep_grid and keep_prior must have one entry per keep share")
         super().__init__(rng, self.settings)

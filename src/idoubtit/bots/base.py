@@ -38,3 +38,10 @@ def start_game(bot: Bot, seat: int, rules: Rules) -> None:
     start = getattr(bot, "start", None)
     if callable(start):
         start(seat, rules)
+
+
+def flag(value: bool | str) -> bool:
+    """An on/off option, given as a bool or, from a bot spec (``search[advisor=false]``), as text."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("0", "false", "no", "off", "")
+    return bool(value)

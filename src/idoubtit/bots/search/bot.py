@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot, AdaptiveParams, Habits
+from idoubtit.bots.base import flag
 from idoubtit.bots.knowledge import own_cards_in_pile
 from idoubtit.bots.maths import advance, own_turn_distances
 from idoubtit.bots.search.ledger import Ledger
@@ -21,13 +22,6 @@ from idoubtit.bots.search.simulator import Simulator
 from idoubtit.engine import STANDARD_DECK, Action, Card, Decline, Doubt, Play, Rank, Rules, View
 from idoubtit.engine.cards import sort_key
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
-
-
-def flag(value: bool | str) -> bool:
-    """An on/off option, given as a bool or, from a bot spec (``search[advisor=false]``), as text."""
-    if isinstance(value, str):
-        return value.strip().lower() not in ("0", "false", "no", "off", "")
-    return bool(value)
 
 
 class SearchBot:
