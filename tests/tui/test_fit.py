@@ -87,6 +87,23 @@ async def test_every_control_is_whole_on_your_turn_and_in_a_doubt_window(languag
         assert cut_controls(app) == []
 
 
+NAMES = [("You", "Max", "Ivy", "Ben"), ("You", "Nora", "Mia", "Sam"), ("You", "Al", "Bo", "Cy")]
+
+
+@pytest.mark.parametrize("names", NAMES)
+async def test_the_players_list_keeps_one_line_a_player_whatever_the_names_at_80x24(names: tuple[str, ...]) -> None:
+    """Short names make narrow columns: the grid must still leave each line its whole width (three columns
+    of 24 cells once cut "Max (computer) 13 cards" after "13")."""
+    game = Game.deal(Rules(4), 3)
+    bots = {seat: make_bot("honest", random.Random(seat)) for seat in range(1, 4)}
+    app = TableApp(game, bots, translations("en"), delay=0, names=names)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await laid_out(pilot, app)
+        lines = list(app.screen.query(".seat").results(Static))
+        assert [line.region.height for line in lines] == [1, 1, 1, 1]
+        assert cut_controls(app) == []
+
+
 def big_hand_game() -> Game:
     """An 11-seat game (two decks, R1) where you hold 44 cards, as after taking a big pile."""
     deck = list(STANDARD_DECK) * 2

@@ -180,7 +180,9 @@ class TableApp(App[None]):
             yield ItemGrid(
                 *(Static(id=f"seat-{seat}", classes="seat") for seat in range(self.game.rules.players)),
                 id="seats",
-                min_column_width=self.seat_width(),
+                # Textual counts the columns that fit as if there were no gutter between them (#seats has
+                # two cells): counted in, each line keeps its whole width (not 24 cells for 25, wrapped).
+                min_column_width=self.seat_width() + 2,
             )
         yield RichLog(id="log", wrap=True, markup=False)
         yield Static(id="prompt")
