@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.project_files import load_file
+
 
 def load_bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "bench" / "calibration.py"
-    spec = importlib.util.spec_from_file_location("calibration_bench", path)
-    assert spec is not None
-    assert spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    sys.modules["calibration_bench"] = bench  # (dataclasses look their module up there)
-    spec.loader.exec_module(bench)
-    return bench
+    return load_file("bench", "calibration")
 
 
 def test_readings_by_size_keep_to_the_claims_of_those_sizes_and_games() -> None:

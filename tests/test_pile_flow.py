@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 from idoubtit.bots import make_bot
 from idoubtit.bots.runner import play_out
 from idoubtit.engine import Game, Rules
+from tests.project_files import load_file
 
 
 def load_script() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "scripts" / "pile_flow.py"
-    spec = importlib.util.spec_from_file_location("pile_flow_script", path)
-    assert spec is not None
-    assert spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    sys.modules["pile_flow_script"] = script  # (dataclasses look their module up there)
-    spec.loader.exec_module(script)
-    return script
+    return load_file("scripts", "pile_flow")
 
 
 def test_the_counts_of_a_game_agree_with_what_the_engine_counted_for_that_seat() -> None:

@@ -3,13 +3,10 @@ deterministic mode replays exactly (its time budget is measured by bench/bots.py
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import cast
 
@@ -28,6 +25,7 @@ from idoubtit.bots.search.sampler import Sampler, believed_cards, rescaled
 from idoubtit.bots.search.simulator import Simulator, State
 from idoubtit.engine import Claim, View, parse_cards
 from idoubtit.engine.cards import sort_key
+from tests.project_files import load_file
 
 PARAMS = SearchParams()
 
@@ -213,14 +211,7 @@ def test_a_reader_replaces_the_models_reading_of_the_claim_the_search_weighs() -
 
 
 def load_script(name: str) -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None
-    assert spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    sys.modules[name] = script  # (dataclasses look their module up there)
-    spec.loader.exec_module(script)
-    return script
+    return load_file("scripts", name)
 
 
 def test_the_doubt_headroom_script_answers_claims_each_way(capsys: pytest.CaptureFixture[str]) -> None:

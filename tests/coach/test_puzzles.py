@@ -5,7 +5,6 @@ seat's whole view at that step, and a claim the count proves false is a doubt pu
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import random
 import re
@@ -49,6 +48,7 @@ from idoubtit.engine import (
     action_of,
     parse_action,
 )
+from tests.project_files import load_file
 
 #: A JSON string that is exactly a card, wherever it sits (the leak test's reading, tests/server/test_leak.py).
 CARD_STRING = re.compile(r'"((?:10|[2-9AKQJ])[SHDC])"')
@@ -182,12 +182,7 @@ def test_a_recheck_keeps_what_the_expert_still_finds_and_leaves_out_what_it_does
     # The script does the same to a set file, and says so in the file.
     path = tmp_path / "set.json"
     save_set([good, wrong], path, made_by="python scripts/make_puzzles.py --seed 1")
-    script_path = Path(__file__).resolve().parents[2] / "scripts" / "make_puzzles.py"
-    spec = importlib.util.spec_from_file_location("make_puzzles", script_path)
-    assert spec is not None
-    assert spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_file("scripts", "make_puzzles")
     script.main(["--recheck", "--out", str(path)])
     assert [puzzle.id for puzzle in load_set(path)] == [good.id]
     made_by = json.loads(path.read_text(encoding="utf-8"))["made_by"]
