@@ -51,7 +51,8 @@ def play_one(bot_spec: str, field_spec: str, game_number: int, seed: int) -> Flo
     """Game ``game_number`` of the bot against three ``field_spec`` bots, with what its seat went through."""
     seat = game_number % PLAYERS
     game = Game.deal(Rules(PLAYERS), seed + game_number // PLAYERS)
-    bots = {s: make_bot(bot_spec if s == seat else field_spec, random.Random(game_number * 10 + s)) for s in range(4)}
+    specs = {s: bot_spec if s == seat else field_spec for s in range(PLAYERS)}
+    bots = {s: make_bot(spec, random.Random(game_number * 10 + s)) for s, spec in specs.items()}
     for s, bot in bots.items():
         start_game(bot, s, game.rules)
     flow = Flow()
@@ -91,6 +92,7 @@ def note(flow: Flow, seat: int, events: Sequence[object]) -> None:
 
 
 def report(bot_spec: str, field_spec: str, flows: list[Flow]) -> str:
+    """The lines printed for one bot in one field: each figure on average over ``flows``."""
     games = len(flows)
     lines = [f"{bot_spec} against three {field_spec}: won {sum(f.won for f in flows) / games:.1%} of {games} games"]
     per_game = {
