@@ -195,9 +195,10 @@ function hand(page, act) {
   const picking = myTurn(table) && !page.pending;
   const cards = view.phase === "over" ? [] : handInPlayOrder(view);
   // How tightly the hand is fanned (style.css): a bigger hand overlaps more, so that it stays above your buttons.
-  const big = cards.length > 24 ? " huge vast" : cards.length > 16 ? " huge" : cards.length > 12 ? " big" : "";
+  const vast = cards.length > 24 ? " vast" : "";
+  const big = vast ? " huge vast" : cards.length > 16 ? " huge" : cards.length > 12 ? " big" : "";
   const suggested = suggestedCards(page);
-  return h("section", { className: `hand-panel${cards.length > 24 ? " vast" : ""}`, "aria-label": t("Your cards") },
+  return h("section", { className: `hand-panel${vast}`, "aria-label": t("Your cards") },
     h("div", { className: "hand-head" },
       h("h2", {}, t("Your cards (%(count)d)", { count: cards.length })),
       coachSwitch(page, act)),
