@@ -8,7 +8,7 @@ import {
   REACTIONS, describe, emptyTable, errorText, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow,
   playOrder, reactionText, receive, ringRoom, seatName, seatPlaces, secondsLeft, stories, storyLine, truthfulPick,
 } from "../../src/idoubtit/web/game.js";
-import { format, pickLanguage, t, tn, use } from "../../src/idoubtit/web/i18n.js";
+import { format, pickLanguage, sentence, t, tn, use } from "../../src/idoubtit/web/i18n.js";
 
 const rules = { players: 3, decks: 1, capped_plays: false, strict_announcing: false };
 const view = (extra) => ({
@@ -33,6 +33,16 @@ test("placeholders are filled and plurals follow the count", () => {
   assert.equal(tn("Pile: %(count)d card", "Pile: %(count)d cards", 4), "Stapel: 4 Kaarten");
   assert.equal(t("Rules"), "Regelen");
   assert.equal(t("Not in the catalog"), "Not in the catalog");
+  use("en", {});
+});
+
+test("a label that begins with a rank's name begins with a capital, whatever the language writes small", () => {
+  use("af", { "%(rank)s due": "%(rank)s is aan die beurt", Queens: "koninginne" });
+  assert.equal(sentence(t("%(rank)s due", { rank: t("Queens") })), "Koninginne is aan die beurt");
+  use("mn", { "%(rank)s due": "%(rank)s тавих ээлж", Queens: "хатан" });
+  assert.equal(sentence(t("%(rank)s due", { rank: t("Queens") })), "Хатан тавих ээлж");
+  assert.equal(sentence("10s due"), "10s due");
+  assert.equal(sentence(""), "");
   use("en", {});
 });
 

@@ -23,6 +23,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from idoubtit.i18n import translations
+from idoubtit.tui.text import rank_names
 from tests.server.helpers import ServerProcess
 from tests.web.axe import serious_violations
 from tests.web.test_browser import QUICK, create_table, new_page
@@ -174,6 +176,7 @@ def test_every_screen_fits_reads_and_passes_axe_at_every_size(
         page.select_option("#bot-level", "rock")  # a character, with the line on what it is like
         page.wait_for_function("() => document.querySelector('#bot-level').value === 'rock'")
         wrong += look_at(page, folder, language, "room-picker")
+        page.select_option("#bot-level", "cautious")  # the character with the longest name (Сарангэрэл)
         page.click("button[data-key=add-bot]")
         page.wait_for_selector("button[data-key=start]:not([disabled])")
         page.wait_for_selector(".seat-row .character-line")
@@ -308,3 +311,52 @@ def test_every_hand_size_stays_in_sight_above_the_buttons_with_the_coach_on(
     finally:
         context.close()
     assert wrong == []
+
+
+#: The characters, those with the longest names (in any language) first: Clara / Сарангэрэл, Hugo / Ганбаатар…
+CHARACTERS_LONGEST_FIRST = ("cautious", "bigbluff", "bluffer", "doubter", "rock")
+#: Seats that overlap one another, the pile, its size or the due rank in the middle of the oval.
+SEATS_APART = (Path(__file__).parent / "seats_apart.js").read_text(encoding="utf-8")
+
+
+def longest_due_mark(language: str) -> str:
+    """The longest of the pile's labels "Queens due" in ``language``, begun with a capital as the table does."""
+    _ = translations(language).gettext
+    lines = [_("%(rank)s due") % {"rank": name} for name in rank_names(translations(language)).values()]
+    longest = max(lines, key=len)
+    return longest[:1].upper() + longest[1:]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_characters_names_are_read_whole_at_tables_of_four_to_six(
+    browser: Browser, server: ServerProcess, tmp_path: Path, language: str
+) -> None:
+    """At a table of four, five and six, with the characters of the longest names seated, at a small phone, a
+    phone and a desktop: every name whole, no seat off the screen or on another seat or on the pile."""
+    folder = screenshots_folder(tmp_path)
+    context, page = new_page(browser, locale=language, viewport={"width": 390, "height": 844})
+    wrong: list[str] = []
+    try:
+        for players in (4, 5, 6):
+            create_table(page, server, "Anna", players=players)
+            for bots, character in enumerate(CHARACTERS_LONGEST_FIRST[: players - 1], start=1):
+                page.select_option("#bot-level", character)
+                page.click("button[data-key=add-bot]")
+                page.wait_for_function(f"() => document.querySelectorAll('.seat-row.bot').length === {bots}")
+            page.click("button[data-key=start]")
+            page.wait_for_selector(".table .ring .seat")
+            # The longest line the pile's due rank can say in this language (you play first: nothing redraws it).
+            longest = longest_due_mark(language)
+            page.evaluate("(text) => { document.querySelector('.due-mark').textContent = text; }", longest)
+            for size in ("small-phone", "phone", "desktop"):
+                width, height = SIZES[size]
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(60)
+                found = page.evaluate(PROBLEMS) + page.evaluate(SEATS_APART)
+                wrong += [f"{language} {players} players {size}: {problem}" for problem in found]
+                page.screenshot(path=str(folder / f"{language}-table-of-{players}-{size}.png"))
+            page.set_viewport_size({"width": 390, "height": 844})
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+    assert wrong == [], "\n".join(wrong)

@@ -64,6 +64,14 @@ export function t(msgid, values = {}) {
   return format(text, values);
 }
 
+/**
+ * Text that stands at the start of a line, its first letter a capital: a rank's name may begin it, and some
+ * languages write those small ("koninginne is aan die beurt" in Afrikaans).
+ */
+export function sentence(text) {
+  return text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
+}
+
 /** Singular or plural by count; values get "count" as well. */
 export function tn(singular, plural, count, values = {}) {
   const found = messages[singular];

@@ -12,7 +12,8 @@ import { RED, SUITS, cardName, claimWords, parseCard, pretty, rankOf, rankPlural
 import { h, store, stored } from "./dom.js";
 import { describe, handInPlayOrder, levelName, seatName, seatPlaces, stories, storyLine } from "./game.js";
 import * as i18n from "./i18n.js";
-import { t, tn } from "./i18n.js";
+import { sentence, t, tn } from "./i18n.js";
+import { statusFacts } from "./table.js";
 
 export const KINDS = ["doubt", "play"];
 export const DIFFICULTIES = ["easy", "medium", "hard"];
@@ -260,10 +261,7 @@ function choosePanel() {
 
 function statusBar(puzzle) {
   const view = puzzle.view;
-  return h("div", { className: "status" },
-    h("span", { className: "due" }, t("Due: %(rank)s", { rank: rankPlural(view.due_rank) })),
-    h("span", { className: "pile-count" }, tn("Pile: %(count)d card", "Pile: %(count)d cards", view.pile_size)),
-    h("span", { className: "direction-text" }, "↻ ", t("play passes to the left")));
+  return h("div", { className: "status" }, statusFacts(view));
 }
 
 /** The seats round the table as the table draws them, you at the bottom; the pile and the due rank inside. */
@@ -295,7 +293,7 @@ function ring(puzzle) {
         style: `--layers:${layers}` },
       Array.from({ length: layers }, (_, index) => h("span", { className: "back", style: `--i:${index};--r:${((index * 7) % 11) - 5}deg` }))),
       h("span", { className: "pile-size", "aria-hidden": "true" }, String(view.pile_size)),
-      h("span", { className: "due-mark" }, t("%(rank)s due", { rank: rankPlural(view.due_rank) }))));
+      h("span", { className: "due-mark" }, sentence(t("%(rank)s due", { rank: rankPlural(view.due_rank) })))));
 }
 
 function hand(puzzle) {
@@ -582,8 +580,3 @@ async function start() {
 }
 
 if (typeof document !== "undefined" && document.getElementById("app")) start();
-
-/** A sentence that begins with a word the language writes small (a rank's name in Afrikaans: "sesse"). */
-function sentence(text) {
-  return text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text;
-}

@@ -9,7 +9,7 @@ import {
   REACTIONS, announceable, doubtShare, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow, reactionText,
   ringRoom, seatName, seatPlaces, secondsLeft, stories, storyLine,
 } from "./game.js";
-import { t, tn } from "./i18n.js";
+import { sentence, t, tn } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -107,11 +107,15 @@ function statusBar(page) {
       tn("%(count)d second left", "%(count)d seconds left", Math.ceil(left), { count: Math.ceil(left) }))
     : null;
   if (view.phase === "over") return null;
-  return h("div", { className: "status" },
+  return h("div", { className: "status" }, statusFacts(view), turnTimer);
+}
+
+/** The status line's facts: what is due, the pile's size and the way play passes (the last two give way on a narrow line). */
+export function statusFacts(view) {
+  return h("div", { className: "facts" },
     h("span", { className: "due" }, t("Due: %(rank)s", { rank: rankPlural(view.due_rank) })),
     h("span", { className: "pile-count" }, tn("Pile: %(count)d card", "Pile: %(count)d cards", view.pile_size)),
-    h("span", { className: "direction-text" }, "↻ ", t("play passes to the left")),
-    turnTimer);
+    h("span", { className: "direction-text" }, "↻ ", t("play passes to the left")));
 }
 
 /** The seats round an oval in play order, you at the bottom; the pile and the due rank in the middle. */
@@ -168,7 +172,7 @@ function centre(view) {
       h("span", { className: "pile-size", "aria-hidden": "true" }, String(view.pile_size)),
       h("span", { className: "direction", role: "img", "aria-label": t("play passes to the left"), title: t("play passes to the left") }, "↻")),
     view.phase === "over" ? null
-      : h("span", { className: "due-mark" }, t("%(rank)s due", { rank: rankPlural(view.due_rank) })));
+      : h("span", { className: "due-mark" }, sentence(t("%(rank)s due", { rank: rankPlural(view.due_rank) }))));
 }
 
 /** The newest doubt or last play turned up: the claim, who doubted, the cards and the outcome together. */
