@@ -16,6 +16,17 @@
       found.push(`${name(el)} has its text cut: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
     }
   }
+  const ruler = document.createElement("canvas").getContext("2d");
+  for (const el of document.querySelectorAll("select")) {
+    const chosen = el.options[el.selectedIndex];
+    const box = el.getBoundingClientRect();
+    if (!chosen || box.width === 0) continue;
+    const style = getComputedStyle(el);
+    ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16; // the arrow's
+    const needed = ruler.measureText(chosen.text).width;
+    if (needed > room + 1) found.push(`${name(el)} shows "${chosen.text}" cut short: ${Math.round(needed)}px in ${Math.round(room)}px`);
+  }
   for (const el of document.querySelectorAll(".ring:not(.crowded) .seat .seat-name")) {
     if (el.scrollWidth > el.clientWidth + 1) found.push(`${name(el)} at the table is cut short: ${el.scrollWidth}px in ${el.clientWidth}px`);
   }

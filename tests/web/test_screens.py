@@ -217,7 +217,7 @@ def test_every_screen_fits_reads_and_passes_axe_at_every_size(
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
-    assert wrong == []
+    assert wrong == [], "\n".join(wrong)
 
 
 def hand_class(count: int) -> str:
@@ -310,7 +310,7 @@ def test_every_hand_size_stays_in_sight_above_the_buttons_with_the_coach_on(
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
-    assert wrong == []
+    assert wrong == [], "\n".join(wrong)
 
 
 #: The characters, those with the longest names (in any language) first: Clara / Сарангэрэл, Hugo / Ганбаатар…

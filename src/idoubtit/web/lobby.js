@@ -13,7 +13,7 @@ export const COACH_MODES = ["auto", "on", "off"];
 
 /** A coach setting in words, for the host's choice. */
 export function coachModeName(mode) {
-  return { auto: t("Only for one person playing computers"), on: t("Allowed for everyone"), off: t("Off") }[mode] || mode;
+  return { auto: t("One person vs. computers"), on: t("Allowed for everyone"), off: t("Off") }[mode] || mode;
 }
 
 /** The host's choice of the coach, as a select (the room-creation form and the lobby share it). */
