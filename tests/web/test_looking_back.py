@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from tests.server.helpers import ServerProcess, running_server
 from tests.web.axe import serious_violations
@@ -343,6 +343,22 @@ def visible_english(page: Page, english: set[str]) -> set[str]:
 KEEP_PLAYER = f"if (!localStorage.getItem('idoubtit.player')) localStorage.setItem('idoubtit.player', '{PLAYER}');"
 
 
+def assert_seats_side_by_side(table: Locator, seats: int) -> None:
+    """Every seat's name over its column of the numbers table, a measure's numbers side by side under them."""
+    head = table.locator("thead").bounding_box()
+    assert head is not None
+    assert (head["width"], head["height"]) > (100, 10), head
+    columns = [table.locator("thead th").nth(index).bounding_box() for index in range(seats)]
+    cells = [table.locator("tbody tr").first.locator("td").nth(index).bounding_box() for index in range(seats)]
+    tops = {round(cell["y"]) for cell in cells if cell is not None}
+    assert len(tops) == 1, cells  # one line
+    for column, cell in zip(columns, cells, strict=True):
+        assert column is not None
+        assert cell is not None
+        assert column["x"] < cell["x"] + cell["width"], (column, cell)
+        assert cell["x"] < column["x"] + column["width"], (column, cell)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_tables_history_and_your_own_page_read_well_in_every_language(
     browser: Browser, server: ServerProcess, http: httpx.Client, person: str, language: str
@@ -369,6 +385,7 @@ def test_a_tables_history_and_your_own_page_read_well_in_every_language(
         assert table.locator("tbody tr").count() == 10
         stats = http.get(f"/api/rooms/{person}/stats").json()["seats"]
         assert table.locator("tbody tr").first.locator("td").all_inner_texts() == [str(line["games"]) for line in stats]
+        assert_seats_side_by_side(table, 3)  # on a phone too
         wrong += looks_right(page, f"{language} history")
         if language == "mn":
             assert visible_english(page, english) == set()
