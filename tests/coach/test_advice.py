@@ -12,6 +12,8 @@ import pytest
 
 from idoubtit.bots import make_bot
 from idoubtit.coach import Coach
+from idoubtit.coach.advice import claim_reason
+from idoubtit.coach.puzzle_reasons import CHEAP_PILE
 from idoubtit.coach.words import CLAIM_KEYS, coach_line, review_line
 from idoubtit.engine import Card, Game, Phase, Rank, Rules, parse_action
 from idoubtit.i18n import LANGUAGES, translations
@@ -222,6 +224,64 @@ def test_a_review_reason_with_one_card_says_card_not_cards(
     for count, expected in ((1, one), (2, many)):
         line = review_line(tr, {**why, "pile": count, "claimant_cards": count}, rank_names(tr))
         assert expected in line, line
+
+
+@pytest.mark.parametrize(
+    ("language", "why", "one", "many"),
+    [
+        ("en", {"key": "near_the_end"}, "Bob has only 1 card left", "Bob has only 2 cards left"),
+        ("en", {"key": "cheap_doubt", "chance": 30}, "Only 1 card is in the pile", "Only 2 cards are in the pile"),
+        ("lb", {"key": "near_the_end"}, "nach 1 Kaart:", "nach 2 Kaarten:"),
+        ("af", {"key": "near_the_end"}, "net 1 kaart oor", "net 2 kaarte oor"),
+        ("af", {"key": "cheap_doubt", "chance": 30}, "net 1 kaart in die stapel", "net 2 kaarte in die stapel"),
+    ],
+)
+def test_a_coach_reason_with_one_card_says_card_not_cards(
+    language: str, why: dict[str, Any], one: str, many: str
+) -> None:
+    tr = translations(language)
+    for count, expected in ((1, one), (2, many)):
+        line = coach_line(
+            tr, {**why, "seat": 1, "doubt": True, "pile": count, "left": count}, ["Ann", "Bob"], rank_names(tr)
+        )
+        assert expected in line, line
+
+
+def test_a_doubt_of_a_claim_more_likely_true_says_why_it_pays_not_only_the_chance() -> None:
+    """ "A bluff about 19 times in 100. I would doubt it." would read as a reason to let it go: the coach says
+    instead that a small pile makes a wrong doubt cheap, or that doubting comes out ahead over a bigger one."""
+    game = Game.from_hands(
+        Rules(3),
+        [
+            ["AS", "5C", "6C", "7C", "8C", "9C"],
+            ["KH", "3C", "4C", "2H", "3H", "4H"],
+            ["QS", "9S", "JC", "2D", "3D", "4D"],
+        ],
+    )
+    expert = Coach(0, game.rules, iterations=10).expert
+    game.play(0, ["AS"]), game.decline(1), game.decline(2)
+    game.play(1, ["3C", "4C"])  # "2 Kings" onto a pile of one card
+    small = game.view(0)
+    assert (claim_reason(small, expert, 0.19, doubt=True)["key"], small.pile_size) == ("cheap_doubt", 3)
+    assert claim_reason(small, expert, 0.6, doubt=True)["key"] == "chance"  # likelier a bluff: the chance says it
+    assert claim_reason(small, expert, 0.19, doubt=False)["key"] == "chance"
+    game.decline(0), game.decline(2)
+    game.play(2, ["2D", "3D"]), game.decline(0), game.decline(1)  # "2 Queens"
+    game.play(0, ["5C", "6C"]), game.decline(1), game.decline(2)  # "2 Jacks"
+    game.play(1, ["KH"])  # "1 Ten" onto a pile of seven cards
+    big = game.view(0)
+    assert big.pile_size > CHEAP_PILE
+    assert claim_reason(big, expert, 0.19, doubt=True)["key"] == "doubt_ahead"
+    line = coach_line(
+        translations("en"),
+        claim_reason(big, expert, 0.19, doubt=True),
+        ["Ann", "Bob", "Cy"],
+        rank_names(translations("en")),
+    )
+    assert (
+        line
+        == "The claim is a bluff about 19 % of the time: often enough that doubting comes out ahead. I would doubt it."
+    )
 
 
 def test_a_provable_bluff_names_the_claim_in_the_singular_or_the_plural() -> None:

@@ -348,6 +348,12 @@ test("the coach says the terminal's sentences, by the same msgids, with names, r
   assert.equal(coachLine({ key: "truth_and_card", rank: "Q", card: "4C", turns: 12 }, names),
     "Put down your Queens and add your 4♣: you need it last. Its rank is due to you again in 12 of your turns.");
   assert.equal(coachLine({ key: "truth", rank: "10" }, names), "Put down your Tens: the truth cannot be caught.");
+  assert.equal(coachLine({ key: "near_the_end", seat: 1, left: 1, doubt: true }, names),
+    "Bo has only 1 card left: a claim let go brings them close to winning. I would doubt it.");
+  assert.equal(coachLine({ key: "cheap_doubt", pile: 3, chance: 19, doubt: true }, names),
+    "Only 3 cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about 19 % of the time. I would doubt it.");
+  assert.equal(coachLine({ key: "doubt_ahead", chance: 19, doubt: true }, names),
+    "The claim is a bluff about 19 % of the time: often enough that doubting comes out ahead. I would doubt it.");
   assert.equal(coachLine({ key: "unheard_of", chance: 40, doubt: false }, names), // a key this page does not know, as coach_line
     "From what you have seen, a claim like this is a bluff about 40 times in 100.");
   use("xx", {

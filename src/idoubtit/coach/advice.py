@@ -16,6 +16,7 @@ from typing import Any, Final
 from idoubtit.bots.maths import NEVER, own_turn_distances
 from idoubtit.bots.search import SearchBot
 from idoubtit.bots.search.bot import seats_in_turn
+from idoubtit.coach.puzzle_reasons import CHEAP_PILE
 from idoubtit.engine import Doubt, Play, Rank, Revealed, Rules, View
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
 
@@ -113,6 +114,12 @@ def claim_reason(view: View, expert: SearchBot, chance: float, doubt: bool) -> d
             return {**base, "key": "big_claim"}
         if view.hand_sizes[claim.seat] <= 2:
             return {**base, "key": "near_the_end", "left": view.hand_sizes[claim.seat]}
+        if chance < 0.5:
+            # A doubt of a claim that is more likely true than not: say why it still pays, not only the
+            # chance, which alone would read as a reason to let it go.
+            if view.pile_size <= CHEAP_PILE:
+                return {**base, "key": "cheap_doubt", "pile": view.pile_size}
+            return {**base, "key": "doubt_ahead"}
         return {**base, "key": "chance"}
     if shown >= 2 and caught == 0:
         return {**base, "key": "record", "caught": caught, "shown": shown}

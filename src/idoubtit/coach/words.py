@@ -14,7 +14,18 @@ from idoubtit.engine import Rank
 
 #: The keys of advice about a claim (each ends with what the coach would do).
 CLAIM_KEYS = frozenset(
-    {"impossible", "certain", "record", "all_out", "big_claim", "chance", "near_the_end", "big_pile"}
+    {
+        "impossible",
+        "certain",
+        "record",
+        "all_out",
+        "big_claim",
+        "chance",
+        "near_the_end",
+        "big_pile",
+        "cheap_doubt",
+        "doubt_ahead",
+    }
 )
 
 
@@ -28,6 +39,7 @@ def coach_line(
     """The coach's sentence for one piece of advice (:class:`~idoubtit.coach.advice.Advice`'s ``why``):
     seats by ``names``, ranks by ``rank_names`` (plural nouns), a card as ``card_text`` writes it."""
     _ = tr.gettext
+    n = tr.ngettext
     values = dict(why)
     if "card" in why:
         values["card"] = card_text(why["card"])
@@ -47,8 +59,23 @@ def coach_line(
         "all_out": _("You know where %(seen)d %(ranks)s are: with this claim, every one of them would be down."),
         "big_claim": _("%(count)d cards at once is a big claim: big claims are bluffs more often."),
         "chance": _("From what you have seen, a claim like this is a bluff about %(chance)d times in 100."),
-        "near_the_end": _("%(name)s has only %(left)d cards left: a claim let go brings them close to winning."),
+        "near_the_end": n(
+            "%(name)s has only %(left)d card left: a claim let go brings them close to winning.",
+            "%(name)s has only %(left)d cards left: a claim let go brings them close to winning.",
+            int(why.get("left", 0)),
+        ),
         "big_pile": _("The pile holds %(pile)d cards: a wrong doubt would give them all to you."),
+        # The puzzles' sentences (puzzle_reasons.py), for a doubt of a claim more likely true than not.
+        "cheap_doubt": n(
+            "Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about"
+            " %(chance)d %% of the time.",
+            "Only %(pile)d cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about"
+            " %(chance)d %% of the time.",
+            int(why.get("pile", 0)),
+        ),
+        "doubt_ahead": _(
+            "The claim is a bluff about %(chance)d %% of the time: often enough that doubting comes out ahead."
+        ),
         "go_out": _("Put down all your cards: they are all %(ranks)s, and a true last play wins."),
         "truth": _("Put down your %(ranks)s: the truth cannot be caught."),
         "none_due": _("You have no %(ranks)s. Put down your %(card)s: you need it last."),

@@ -6,11 +6,13 @@
 import { pretty, rankPlural } from "./cards.js";
 import { h } from "./dom.js";
 import { seatName } from "./game.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { percent } from "./past.js";
 
 /** The reasons about a claim: each ends with what the coach would do (coach/words.py CLAIM_KEYS). */
-const CLAIM_KEYS = new Set(["impossible", "certain", "record", "all_out", "big_claim", "chance", "near_the_end", "big_pile"]);
+const CLAIM_KEYS = new Set([
+  "impossible", "certain", "record", "all_out", "big_claim", "chance", "near_the_end", "big_pile", "cheap_doubt", "doubt_ahead",
+]);
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -61,8 +63,13 @@ export function coachLine(why, name) {
     all_out: t("You know where %(seen)d %(ranks)s are: with this claim, every one of them would be down.", values),
     big_claim: t("%(count)d cards at once is a big claim: big claims are bluffs more often.", values),
     chance: t("From what you have seen, a claim like this is a bluff about %(chance)d times in 100.", values),
-    near_the_end: t("%(name)s has only %(left)d cards left: a claim let go brings them close to winning.", values),
+    near_the_end: tn("%(name)s has only %(left)d card left: a claim let go brings them close to winning.",
+      "%(name)s has only %(left)d cards left: a claim let go brings them close to winning.", Number(why.left || 0), values),
     big_pile: t("The pile holds %(pile)d cards: a wrong doubt would give them all to you.", values),
+    // The puzzles' sentences, for a doubt of a claim more likely true than not.
+    cheap_doubt: tn("Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.",
+      "Only %(pile)d cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.", Number(why.pile || 0), values),
+    doubt_ahead: t("The claim is a bluff about %(chance)d %% of the time: often enough that doubting comes out ahead.", values),
     go_out: t("Put down all your cards: they are all %(ranks)s, and a true last play wins.", values),
     truth: t("Put down your %(ranks)s: the truth cannot be caught.", values),
     none_due: t("You have no %(ranks)s. Put down your %(card)s: you need it last.", values),
