@@ -233,6 +233,13 @@ def test_a_review_reason_with_one_card_says_card_not_cards(
         ("en", {"key": "cheap_doubt", "chance": 30}, "Only 1 card is in the pile", "Only 2 cards are in the pile"),
         ("lb", {"key": "near_the_end"}, "nach 1 Kaart:", "nach 2 Kaarten:"),
         ("af", {"key": "near_the_end"}, "net 1 kaart oor", "net 2 kaarte oor"),
+        (
+            "en",
+            {"key": "big_pile"},
+            "holds 1 card: a wrong doubt would give it",
+            "holds 2 cards: a wrong doubt would give them",
+        ),
+        ("lb", {"key": "big_pile"}, "huet 1 Kaart:", "huet 2 Kaarten:"),
         ("af", {"key": "cheap_doubt", "chance": 30}, "net 1 kaart in die stapel", "net 2 kaarte in die stapel"),
     ],
 )
@@ -265,6 +272,9 @@ def test_a_doubt_of_a_claim_more_likely_true_says_why_it_pays_not_only_the_chanc
     assert (claim_reason(small, expert, 0.19, doubt=True)["key"], small.pile_size) == ("cheap_doubt", 3)
     assert claim_reason(small, expert, 0.6, doubt=True)["key"] == "chance"  # likelier a bluff: the chance says it
     assert claim_reason(small, expert, 0.19, doubt=False)["key"] == "chance"
+    assert (
+        claim_reason(small, expert, 0.6, doubt=False)["key"] == "big_pile"
+    )  # a likely bluff let go: the cost says why
     game.decline(0), game.decline(2)
     game.play(2, ["2D", "3D"]), game.decline(0), game.decline(1)  # "2 Queens"
     game.play(0, ["5C", "6C"]), game.decline(1), game.decline(2)  # "2 Jacks"

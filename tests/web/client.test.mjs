@@ -352,6 +352,8 @@ test("the coach says the terminal's sentences, by the same msgids, with names, r
     "Bo has only 1 card left: a claim let go brings them close to winning. I would doubt it.");
   assert.equal(coachLine({ key: "cheap_doubt", pile: 3, chance: 19, doubt: true }, names),
     "Only 3 cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about 19 % of the time. I would doubt it.");
+  assert.equal(coachLine({ key: "big_pile", pile: 1, doubt: false }, names),
+    "The pile holds 1 card: a wrong doubt would give it to you. I would let it go.");
   assert.equal(coachLine({ key: "doubt_ahead", chance: 19, doubt: true }, names),
     "The claim is a bluff about 19 % of the time: often enough that doubting comes out ahead. I would doubt it.");
   assert.equal(coachLine({ key: "unheard_of", chance: 40, doubt: false }, names), // a key this page does not know, as coach_line

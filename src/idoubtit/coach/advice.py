@@ -123,7 +123,8 @@ def claim_reason(view: View, expert: SearchBot, chance: float, doubt: bool) -> d
         return {**base, "key": "chance"}
     if shown >= 2 and caught == 0:
         return {**base, "key": "record", "caught": caught, "shown": shown}
-    if view.pile_size >= 8:
+    if view.pile_size >= 8 or chance >= 0.5:
+        # Letting a likely bluff go: what a wrong doubt would cost, not the chance, which reads as a reason to doubt.
         return {**base, "key": "big_pile", "pile": view.pile_size}
     return {**base, "key": "chance"}
 

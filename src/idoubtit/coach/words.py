@@ -64,7 +64,11 @@ def coach_line(
             "%(name)s has only %(left)d cards left: a claim let go brings them close to winning.",
             int(why.get("left", 0)),
         ),
-        "big_pile": _("The pile holds %(pile)d cards: a wrong doubt would give them all to you."),
+        "big_pile": n(
+            "The pile holds %(pile)d card: a wrong doubt would give it to you.",
+            "The pile holds %(pile)d cards: a wrong doubt would give them all to you.",
+            int(why.get("pile", 0)),
+        ),
         # The puzzles' sentences (puzzle_reasons.py), for a doubt of a claim more likely true than not.
         "cheap_doubt": n(
             "Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about"

@@ -65,7 +65,8 @@ export function coachLine(why, name) {
     chance: t("From what you have seen, a claim like this is a bluff about %(chance)d times in 100.", values),
     near_the_end: tn("%(name)s has only %(left)d card left: a claim let go brings them close to winning.",
       "%(name)s has only %(left)d cards left: a claim let go brings them close to winning.", Number(why.left || 0), values),
-    big_pile: t("The pile holds %(pile)d cards: a wrong doubt would give them all to you.", values),
+    big_pile: tn("The pile holds %(pile)d card: a wrong doubt would give it to you.",
+      "The pile holds %(pile)d cards: a wrong doubt would give them all to you.", Number(why.pile || 0), values),
     // The puzzles' sentences, for a doubt of a claim more likely true than not.
     cheap_doubt: tn("Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.",
       "Only %(pile)d cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.", Number(why.pile || 0), values),
