@@ -27,11 +27,11 @@ Translations = gettext.NullTranslations
 RankNames = Callable[[Rank], str]
 ClaimWords = Callable[[int, Rank], str]
 
-#: Below this many cards in the pile a wrong doubt is cheap (the review's threshold, coach/review.py).
+#: At most this many cards in the pile a wrong doubt is cheap (the review's and the coach's threshold too).
 CHEAP_PILE: Final = 6
 #: Below this chance (points) that a claim is a bluff, a claim let go is "likely true".
 LIKELY_TRUE: Final = 35
-#: With this many cards or fewer a claimant is close to going out (the review's threshold).
+#: With this many cards or fewer a claimant is close to going out (the review's threshold too).
 NEAR_OUT: Final = 3
 
 

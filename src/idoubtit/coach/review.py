@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from idoubtit.bots.search import SearchBot
+from idoubtit.coach.puzzle_reasons import CHEAP_PILE, NEAR_OUT
 from idoubtit.coach.words import ENGLISH_RANKS, review_line
 from idoubtit.engine import (
     Action,
@@ -310,9 +311,9 @@ def _answer_reason(view: View, best: Action, expert: SearchBot) -> dict[str, Any
         return {"key": "likely_true", **numbers}
     if chance >= 50:
         return {"key": "likely_bluff", **numbers}
-    if pile <= 6:
+    if pile <= CHEAP_PILE:
         return {"key": "cheap_doubt", **numbers}
-    if claimant <= 3:
+    if claimant <= NEAR_OUT:
         return {"key": "near_the_end", **numbers}
     return {"key": "doubt_ahead", **numbers}
 
