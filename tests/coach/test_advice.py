@@ -3,6 +3,7 @@ moves, the count's certainties, and a sentence for every reason in every languag
 
 from __future__ import annotations
 
+import gettext
 import io
 import random
 from collections.abc import Callable
@@ -207,56 +208,42 @@ def test_every_review_reason_is_a_whole_sentence_in_every_language(language: str
     assert review_line(tr, {"key": "no such reason"}, rank_names(tr)) == ""
 
 
-@pytest.mark.parametrize(
-    ("language", "why", "one", "many"),
-    [
-        ("en", {"key": "cheap_doubt", "chance": 30}, "Only 1 card was in the pile", "Only 2 cards were in the pile"),
-        ("en", {"key": "near_the_end"}, "had only 1 card left", "had only 2 cards left"),
-        ("en", {"key": "likely_true", "chance": 9}, "takes the pile (1 card).", "takes the pile (2 cards)."),
-        ("af", {"key": "cheap_doubt", "chance": 30}, "net 1 kaart in die stapel", "net 2 kaarte in die stapel"),
-        ("lb", {"key": "likely_true", "chance": 9}, "(1 Kaart).", "(2 Kaarten)."),
-    ],
-)
-def test_a_review_reason_with_one_card_says_card_not_cards(
-    language: str, why: dict[str, Any], one: str, many: str
-) -> None:
-    tr = translations(language)
-    for count, expected in ((1, one), (2, many)):
-        line = review_line(tr, {**why, "pile": count, "claimant_cards": count}, rank_names(tr))
-        assert expected in line, line
+def said_by(speaker: str, tr: gettext.NullTranslations, why: dict[str, Any]) -> str:
+    """A reason as the review or the coach says it, with ``why``'s numbers."""
+    if speaker == "review":
+        return review_line(tr, why, rank_names(tr))
+    return coach_line(tr, {**why, "seat": 1, "doubt": True}, ["Ann", "Bob"], rank_names(tr))
 
 
 @pytest.mark.parametrize(
-    ("language", "why", "one", "many"),
+    ("speaker", "language", "why", "one", "many"),
     [
-        ("en", {"key": "near_the_end"}, "Bob has only 1 card left", "Bob has only 2 cards left"),
-        ("en", {"key": "cheap_doubt", "chance": 30}, "Only 1 card is in the pile", "Only 2 cards are in the pile"),
-        ("lb", {"key": "near_the_end"}, "nach 1 Kaart:", "nach 2 Kaarten:"),
-        ("af", {"key": "near_the_end"}, "net 1 kaart oor", "net 2 kaarte oor"),
-        (
-            "en",
-            {"key": "big_pile"},
-            "holds 1 card: a wrong doubt would give it",
-            "holds 2 cards: a wrong doubt would give them",
-        ),
-        ("lb", {"key": "big_pile"}, "huet 1 Kaart:", "huet 2 Kaarten:"),
-        ("af", {"key": "cheap_doubt", "chance": 30}, "net 1 kaart in die stapel", "net 2 kaarte in die stapel"),
+        ("review", "en", {"key": "cheap_doubt", "chance": 30}, "Only 1 card was in the pile", "Only 2 cards were in"),
+        ("review", "en", {"key": "near_the_end"}, "had only 1 card left", "had only 2 cards left"),
+        ("review", "en", {"key": "likely_true", "chance": 9}, "takes the pile (1 card).", "takes the pile (2 cards)."),
+        ("review", "af", {"key": "cheap_doubt", "chance": 30}, "net 1 kaart in die stapel", "net 2 kaarte in die"),
+        ("review", "lb", {"key": "likely_true", "chance": 9}, "(1 Kaart).", "(2 Kaarten)."),
+        ("coach", "en", {"key": "near_the_end"}, "Bob has only 1 card left", "Bob has only 2 cards left"),
+        ("coach", "en", {"key": "cheap_doubt", "chance": 30}, "Only 1 card is in the pile", "Only 2 cards are in"),
+        ("coach", "en", {"key": "big_pile"}, "holds 1 card: a wrong doubt would give it", "2 cards: a wrong doubt"),
+        ("coach", "lb", {"key": "near_the_end"}, "nach 1 Kaart:", "nach 2 Kaarten:"),
+        ("coach", "lb", {"key": "big_pile"}, "huet 1 Kaart:", "huet 2 Kaarten:"),
+        ("coach", "af", {"key": "near_the_end"}, "net 1 kaart oor", "net 2 kaarte oor"),
+        ("coach", "af", {"key": "cheap_doubt", "chance": 30}, "net 1 kaart in die stapel", "net 2 kaarte in die"),
     ],
 )
-def test_a_coach_reason_with_one_card_says_card_not_cards(
-    language: str, why: dict[str, Any], one: str, many: str
+def test_a_reason_with_one_card_says_card_not_cards(
+    speaker: str, language: str, why: dict[str, Any], one: str, many: str
 ) -> None:
     tr = translations(language)
     for count, expected in ((1, one), (2, many)):
-        line = coach_line(
-            tr, {**why, "seat": 1, "doubt": True, "pile": count, "left": count}, ["Ann", "Bob"], rank_names(tr)
-        )
+        line = said_by(speaker, tr, {**why, "pile": count, "claimant_cards": count, "left": count})
         assert expected in line, line
 
 
 def test_a_doubt_of_a_claim_more_likely_true_says_why_it_pays_not_only_the_chance() -> None:
-    """ "A bluff about 19 times in 100. I would doubt it." would read as a reason to let it go: the coach says
-    instead that a small pile makes a wrong doubt cheap, or that doubting comes out ahead over a bigger one."""
+    """Said alone, a chance of 19 in 100 followed by "I would doubt it." reads as a reason to let it go: the coach
+    says instead that a small pile makes a wrong doubt cheap, or that doubting comes out ahead over a bigger one."""
     game = Game.from_hands(
         Rules(3),
         [
