@@ -321,8 +321,8 @@ SEATS_APART = (Path(__file__).parent / "seats_apart.js").read_text(encoding="utf
 
 def longest_due_mark(language: str) -> str:
     """The longest of the pile's labels "Queens due" in ``language``, begun with a capital as the table does."""
-    _ = translations(language).gettext
-    lines = [_("%(rank)s due") % {"rank": name} for name in rank_names(translations(language)).values()]
+    tr = translations(language)
+    lines = [tr.gettext("%(rank)s due") % {"rank": name} for name in rank_names(tr).values()]
     longest = max(lines, key=len)
     return longest[:1].upper() + longest[1:]
 

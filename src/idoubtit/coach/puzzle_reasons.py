@@ -18,7 +18,7 @@ from typing import Any, Final
 from idoubtit.bots.maths import advance
 from idoubtit.bots.search import SearchBot
 from idoubtit.bots.search.bot import seats_in_turn
-from idoubtit.coach.words import ENGLISH_RANKS, english_claim
+from idoubtit.coach.words import DOUBT_ANYWAY, ENGLISH_RANKS, english_claim
 from idoubtit.engine import Action, Card, Doubt, Play, Rank, View, parse_cards
 from idoubtit.engine.rules import RANK_COPIES_PER_DECK
 
@@ -183,21 +183,13 @@ _DOUBT_SENTENCES: Final[dict[str, _Template]] = {
         "Every card you have not seen is one of the %(rank)s: the claim must be true, so let it go."
     ),
     "likely_bluff": lambda tr, why: tr.gettext("This claim is a bluff about %(chance)d %% of the time: doubt it."),
-    "cheap_doubt": lambda tr, why: tr.ngettext(
-        "Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about"
-        " %(chance)d %% of the time.",
-        "Only %(pile)d cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about"
-        " %(chance)d %% of the time.",
-        why["pile"],
-    ),
+    "cheap_doubt": DOUBT_ANYWAY["cheap_doubt"],
     "near_the_end": lambda tr, why: tr.ngettext(
         "They have only %(claimant_cards)d card left: let this claim go and they are close to winning.",
         "They have only %(claimant_cards)d cards left: let this claim go and they are close to winning.",
         why["claimant_cards"],
     ),
-    "doubt_ahead": lambda tr, why: tr.gettext(
-        "The claim is a bluff about %(chance)d %% of the time: often enough that doubting comes out ahead."
-    ),
+    "doubt_ahead": DOUBT_ANYWAY["doubt_ahead"],
     "likely_true": lambda tr, why: tr.ngettext(
         "The claim is a bluff only about %(chance)d %% of the time, and a wrong doubt would give you the pile"
         " (%(pile)d card).",

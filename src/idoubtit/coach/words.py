@@ -12,6 +12,21 @@ from typing import Any
 
 from idoubtit.engine import Rank
 
+#: Why to doubt a claim more likely true than not, as the coach and the puzzles (puzzle_reasons.py) both say it:
+#: unformatted, with ``%(pile)d`` and ``%(chance)d`` to fill in.
+DOUBT_ANYWAY: dict[str, Callable[[gettext.NullTranslations, dict[str, Any]], str]] = {
+    "cheap_doubt": lambda tr, why: tr.ngettext(
+        "Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about"
+        " %(chance)d %% of the time.",
+        "Only %(pile)d cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about"
+        " %(chance)d %% of the time.",
+        int(why.get("pile", 0)),
+    ),
+    "doubt_ahead": lambda tr, why: tr.gettext(
+        "The claim is a bluff about %(chance)d %% of the time: often enough that doubting comes out ahead."
+    ),
+}
+
 #: The keys of advice about a claim (each ends with what the coach would do).
 CLAIM_KEYS = frozenset(
     {
@@ -69,17 +84,7 @@ def coach_line(
             "The pile holds %(pile)d cards: a wrong doubt would give them all to you.",
             int(why.get("pile", 0)),
         ),
-        # The puzzles' sentences (puzzle_reasons.py), for a doubt of a claim more likely true than not.
-        "cheap_doubt": n(
-            "Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about"
-            " %(chance)d %% of the time.",
-            "Only %(pile)d cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about"
-            " %(chance)d %% of the time.",
-            int(why.get("pile", 0)),
-        ),
-        "doubt_ahead": _(
-            "The claim is a bluff about %(chance)d %% of the time: often enough that doubting comes out ahead."
-        ),
+        **{key: sentence(tr, why) for key, sentence in DOUBT_ANYWAY.items()},
         "go_out": _("Put down all your cards: they are all %(ranks)s, and a true last play wins."),
         "truth": _("Put down your %(ranks)s: the truth cannot be caught."),
         "none_due": _("You have no %(ranks)s. Put down your %(card)s: you need it last."),

@@ -14,6 +14,13 @@ const CLAIM_KEYS = new Set([
   "impossible", "certain", "record", "all_out", "big_claim", "chance", "near_the_end", "big_pile", "cheap_doubt", "doubt_ahead",
 ]);
 
+/** Why to doubt a claim more likely true than not, as the coach and the puzzles (puzzles.js) both say it
+ * (coach/words.py DOUBT_ANYWAY); each msgid on one line, so that the catalogs' extraction reads it. */
+export const DOUBT_ANYWAY = {
+  cheap_doubt: (why, values) => tn("Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.", "Only %(pile)d cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.", Number(why.pile || 0), values),
+  doubt_ahead: (why, values) => t("The claim is a bluff about %(chance)d %% of the time: often enough that doubting comes out ahead.", values),
+};
+
 const SVG = "http://www.w3.org/2000/svg";
 
 /** Whether the table lets a person switch a coach on: "on", or "auto" while at most one person sits. */
@@ -67,10 +74,8 @@ export function coachLine(why, name) {
       "%(name)s has only %(left)d cards left: a claim let go brings them close to winning.", Number(why.left || 0), values),
     big_pile: tn("The pile holds %(pile)d card: a wrong doubt would give it to you.",
       "The pile holds %(pile)d cards: a wrong doubt would give them all to you.", Number(why.pile || 0), values),
-    // The puzzles' sentences, for a doubt of a claim more likely true than not.
-    cheap_doubt: tn("Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.",
-      "Only %(pile)d cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.", Number(why.pile || 0), values),
-    doubt_ahead: t("The claim is a bluff about %(chance)d %% of the time: often enough that doubting comes out ahead.", values),
+    cheap_doubt: DOUBT_ANYWAY.cheap_doubt(why, values),
+    doubt_ahead: DOUBT_ANYWAY.doubt_ahead(why, values),
     go_out: t("Put down all your cards: they are all %(ranks)s, and a true last play wins.", values),
     truth: t("Put down your %(ranks)s: the truth cannot be caught.", values),
     none_due: t("You have no %(ranks)s. Put down your %(card)s: you need it last.", values),

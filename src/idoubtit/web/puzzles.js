@@ -9,6 +9,7 @@
 // in a browser.
 
 import { RED, SUITS, cardName, claimWords, parseCard, pretty, rankOf, rankPlural } from "./cards.js";
+import { DOUBT_ANYWAY } from "./coach.js";
 import { h, store, stored } from "./dom.js";
 import { describe, handInPlayOrder, levelName, seatName, seatPlaces, stories, storyLine } from "./game.js";
 import * as i18n from "./i18n.js";
@@ -95,9 +96,9 @@ const SENTENCES = {
   provably_false: (why, values) => tn("They claim %(claim)s, but there are only %(copies)d %(rank)s and you know where %(seen)d of them is: it must be a bluff.", "They claim %(claim)s, but there are only %(copies)d %(rank)s and you know where %(seen)d of them are: it must be a bluff.", why.seen, values),
   provably_true: (why, values) => t("Every card you have not seen is one of the %(rank)s: the claim must be true, so let it go.", values),
   likely_bluff: (why, values) => t("This claim is a bluff about %(chance)d %% of the time: doubt it.", values),
-  cheap_doubt: (why, values) => tn("Only %(pile)d card is in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.", "Only %(pile)d cards are in the pile, so a wrong doubt costs little, and the claim is a bluff about %(chance)d %% of the time.", why.pile, values),
+  cheap_doubt: DOUBT_ANYWAY.cheap_doubt,
   near_the_end: (why, values) => tn("They have only %(claimant_cards)d card left: let this claim go and they are close to winning.", "They have only %(claimant_cards)d cards left: let this claim go and they are close to winning.", why.claimant_cards, values),
-  doubt_ahead: (why, values) => t("The claim is a bluff about %(chance)d %% of the time: often enough that doubting comes out ahead.", values),
+  doubt_ahead: DOUBT_ANYWAY.doubt_ahead,
   likely_true: (why, values) => tn("The claim is a bluff only about %(chance)d %% of the time, and a wrong doubt would give you the pile (%(pile)d card).", "The claim is a bluff only about %(chance)d %% of the time, and a wrong doubt would give you the pile (%(pile)d cards).", why.pile, values),
   big_pile: (why, values) => tn("It may well be a bluff (about %(chance)d %%), but a wrong doubt would give you the pile (%(pile)d card): let it go.", "It may well be a bluff (about %(chance)d %%), but a wrong doubt would give you the pile (%(pile)d cards): let it go.", why.pile, values),
   keep_next: (why, values) => t("Keep your %(next)s for your next turn, when they are due, and put down everything else now: %(cards)s.", values),
