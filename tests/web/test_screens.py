@@ -23,7 +23,11 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from idoubtit.bots.characters import characters
+from idoubtit.coach.puzzle_reasons import CHEAP_PILE, NEAR_OUT
+from idoubtit.coach.words import CLAIM_KEYS, coach_line
 from idoubtit.i18n import translations
+from idoubtit.names import BOT_NAMES
 from idoubtit.tui.text import rank_names
 from tests.server.helpers import ServerProcess
 from tests.web.axe import serious_violations
@@ -226,16 +230,74 @@ def hand_class(count: int) -> str:
     return "huge vast" if count > 24 else "huge" if count > 16 else "big" if count > 12 else ""
 
 
+#: The widest move the coach may suggest with one deck: every card of the due rank and one more (tens: the
+#: widest rank on a card).
+LONGEST_MOVE = "10♠ 10♥ 10♦ 10♣ Q♠"
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: Numbers as wide as its sentences hold them: a pile of fifty cards, a hand of twelve, a chance of 100 %.
+WIDE_NUMBERS = {"count": 4, "seen": 4, "left": 12, "caught": 10, "shown": 12, "chance": 100, "pile": 50, "turns": 12}
+
+#: The numbers of the sentences said only with some (coach/advice.py): a cheap pile, a claimant near the end…
+AS_SAID: dict[str, dict[str, int]] = {
+    "cheap_doubt": {"pile": CHEAP_PILE, "chance": 49},
+    "doubt_ahead": {"chance": 49},
+    "near_the_end": {"left": NEAR_OUT},
+    "impossible": {"left": 3},
+}
+#: The answer that goes with each sentence said for one answer only.
+ANSWERS = {
+    "impossible": (True,),
+    "certain": (False,),
+    "cheap_doubt": (True,),
+    "doubt_ahead": (True,),
+    "big_pile": (False,),
+}
+
+
+def coach_lines(language: str, kind: str) -> list[str]:
+    """Every sentence the coach may say at a claim (``kind`` "claim") or on your turn ("play") in
+    ``language``, each with the language's longest computer name, rank and card, and wide numbers: the
+    sweep puts the one that makes the coach's panel tallest on the screen."""
+    tr = translations(language)
+    ranks = rank_names(tr)
+    rank = max(ranks, key=lambda each: len(ranks[each]))
+    names = [max((*BOT_NAMES[language], *(each.name for each in characters(language))), key=len)]
+    keys = sorted(CLAIM_KEYS) if kind == "claim" else ["go_out", "truth", "none_due", "truth_and_card"]
+    base = {**WIDE_NUMBERS, "seat": 0, "rank": str(rank), "card": "10S"}
+    whys = [
+        {**base, "key": key, "doubt": doubt, **AS_SAID.get(key, {})}
+        for key in keys
+        for doubt in ANSWERS.get(key, (False, True))
+    ]
+    return sorted({coach_line(tr, why, names, ranks, lambda card: card[:-1] + SUIT_SIGNS[card[-1]]) for why in whys})
+
+
 #: Gives the hand on the table each number of cards in turn (copies of its own cards, or fewer of them) with
 #: the classes the table gives a hand of that size (and its panel); lets the screen "turn" so that the oval
 #: is fitted again, and returns, for each size, the cards the buttons cover (all sizes measured in one go:
 #: the table may be drawn again between two calls). The last size stays on the screen.
 SWEEP_HAND = (
-    """async (sizes) => {
+    """async ([sizes, lines]) => {
   const hand = document.querySelector('.table .hand');
   const panel = hand.closest('.hand-panel');
+  const LONGEST_MOVE = '"""
+    + LONGEST_MOVE
+    + """';
   hand.drawn ??= { cards: [...hand.querySelectorAll('.card')], handClass: hand.className, panelClass: panel.className };
   const cards = hand.drawn.cards;
+  // The coach's tallest word at this size, of every sentence it may say here (the deal's own may be short).
+  const line = document.querySelector('.coach-panel .coach-line');
+  if (line) {
+    const panel = line.closest('.coach-panel');
+    const move = panel.querySelector('.coach-cards');
+    if (move) move.textContent = LONGEST_MOVE;
+    let tallest = [-1, ''];
+    for (const text of lines) {
+      line.textContent = text;
+      if (panel.offsetHeight > tallest[0]) tallest = [panel.offsetHeight, text];
+    }
+    line.textContent = tallest[1];
+  }
   const inSight = ("""
     + HAND_IN_SIGHT
     + """);
@@ -267,9 +329,10 @@ SWEEP_SIZES = ("phone", "tablet", "desktop")
 MOST_CARDS = 40
 
 
-def sweep_the_hand(page: Page, where: str, shots: Path) -> list[str]:
-    """Every hand size from one card to MOST_CARDS at each of SWEEP_SIZES: what is out of sight. A screenshot
-    of the biggest hand at each size is kept in ``shots``."""
+def sweep_the_hand(page: Page, where: str, shots: Path, lines: list[str]) -> list[str]:
+    """Every hand size from one card to MOST_CARDS at each of SWEEP_SIZES, with the tallest of the coach's
+    ``lines`` in its panel: what is out of sight. A screenshot of the biggest hand at each size is kept in
+    ``shots``."""
     dealt = page.locator(".table .hand .card").count()
     own_class = page.get_attribute(".table .hand", "class") or ""
     assert own_class.split()[1:] == hand_class(dealt).split(), own_class
@@ -279,7 +342,7 @@ def sweep_the_hand(page: Page, where: str, shots: Path) -> list[str]:
         width, height = SIZES[size]
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(60)
-        for count, hidden in page.evaluate(SWEEP_HAND, sizes):
+        for count, hidden in page.evaluate(SWEEP_HAND, [sizes, lines]):
             wrong += [f"{where} {size}, {count} cards: {problem}" for problem in hidden]
         page.screenshot(path=str(shots / f"{where.replace(' ', '-')}-{MOST_CARDS}-cards-{size}.png"))
     page.evaluate(RESTORE_HAND)
@@ -291,7 +354,8 @@ def test_every_hand_size_stays_in_sight_above_the_buttons_with_the_coach_on(
     browser: Browser, server: ServerProcess, tmp_path: Path, language: str
 ) -> None:
     """A hand of any size, from one card to forty, on your turn and at a claim with the coach's word on the
-    buttons: the random deals of the test above meet only some sizes, this one meets them all."""
+    buttons, its tallest sentence in the language (its longest names and numbers): the random deals of the
+    test above meet only some sizes and sentences, this one meets them all."""
     context, page = new_page(browser, locale=language, viewport={"width": 390, "height": 844})
     try:
         create_table(page, server, "Anna", players=3)
@@ -303,10 +367,11 @@ def test_every_hand_size_stays_in_sight_above_the_buttons_with_the_coach_on(
         act_until(page, lambda: page.locator("button[data-key=play]:not([aria-busy])").count() > 0, doubt=False)
         page.click("button[data-key=coach]")
         wait_for_the_coach(page, ".coach-panel.play")
-        wrong = sweep_the_hand(page, f"{language} your turn", screenshots_folder(tmp_path))
+        shots = screenshots_folder(tmp_path)
+        wrong = sweep_the_hand(page, f"{language} your turn", shots, coach_lines(language, "play"))
         page.set_viewport_size({"width": 390, "height": 844})
         wait_for_the_coach(page, ".coach-panel.claim")
-        wrong += sweep_the_hand(page, f"{language} a claim", screenshots_folder(tmp_path))
+        wrong += sweep_the_hand(page, f"{language} a claim", shots, coach_lines(language, "claim"))
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()
