@@ -26,6 +26,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from idoubtit.bots.characters import characters
 from idoubtit.coach.puzzle_reasons import CHEAP_PILE, NEAR_OUT
 from idoubtit.coach.words import CLAIM_KEYS, coach_line
+from idoubtit.engine import Card
 from idoubtit.i18n import translations
 from idoubtit.names import BOT_NAMES
 from idoubtit.tui.text import rank_names
@@ -232,8 +233,7 @@ def hand_class(count: int) -> str:
 
 #: The widest move the coach may suggest with one deck: every card of the due rank and one more (tens: the
 #: widest rank on a card).
-LONGEST_MOVE = "10♠ 10♥ 10♦ 10♣ Q♠"
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+LONGEST_MOVE = " ".join(Card.parse(text).pretty() for text in ("10S", "10H", "10D", "10C", "QS"))
 #: Numbers as wide as its sentences hold them: a pile of fifty cards, a hand of twelve, a chance of 100 %.
 WIDE_NUMBERS = {"count": 4, "seen": 4, "left": 12, "caught": 10, "shown": 12, "chance": 100, "pile": 50, "turns": 12}
 
@@ -269,7 +269,7 @@ def coach_lines(language: str, kind: str) -> list[str]:
         for key in keys
         for doubt in ANSWERS.get(key, (False, True))
     ]
-    return sorted({coach_line(tr, why, names, ranks, lambda card: card[:-1] + SUIT_SIGNS[card[-1]]) for why in whys})
+    return sorted({coach_line(tr, why, names, ranks, lambda card: Card.parse(card).pretty()) for why in whys})
 
 
 #: Gives the hand on the table each number of cards in turn (copies of its own cards, or fewer of them) with
