@@ -672,7 +672,8 @@ def kings_after_seat_1_announced_them(voids: bool, samples: int = 200) -> list[i
     game.decline(0)
     view = game.view(2)
     searcher = SearchBot(rng=random.Random(1), iterations=10, voids=voids, params=SearchParams(void_strength=1.0))
-    sampler = Sampler(view, searcher._track(view), random.Random(1))
+    ledger = searcher.follow(view)
+    sampler = Sampler(view, ledger, random.Random(1), voids=searcher._voids(view))
     return [sum(card.rank is Rank.KING for card in sampler.sample().hands[1]) for _ in range(samples)]
 
 

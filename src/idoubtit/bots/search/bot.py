@@ -264,7 +264,7 @@ class SearchBot:
         # The doubt goes last, where the search loop applies the doubt margin to it.
         options.sort(key=lambda action: isinstance(action, Doubt))
         believed = self._believed(view) if self.belief else None
-        sampler = Sampler(view, ledger, self.rng, lie, believed)
+        sampler = Sampler(view, ledger, self.rng, lie, believed, self._voids(view))
         answers = self._answers(view, options) if view.must_play else None
         simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
         budget = Budget(self.iterations, start + self.budget)
@@ -306,6 +306,18 @@ class SearchBot:
     def _believed(self, view: View) -> Believed:
         """Per opponent, the cards the adaptive model believes it holds (see :func:`believed_cards`)."""
         return believed_cards(self.model.belief(view), view.claim)
+
+    def _voids(self, view: View) -> list[frozenset[Rank]] | None:
+        """With ``voids``, per seat the ranks its hand holds none of (its model's card tracker:
+        :attr:`Tracker.voids <idoubtit.bots.tracker.Tracker.voids>`), and the claimant of the claim on the
+        table none of its rank, as it put down every card of it it held; None (no voids) otherwise."""
+        if not self.params.voids:
+            return None
+        voids = [frozenset(Rank(value) for value in ranks) for ranks in self.model.tracker.voids]
+        claim = view.claim
+        if claim is not None and claim.seat < len(voids):
+            voids[claim.seat] |= {claim.rank}
+        return voids
 
     def _answers(self, view: View, candidates: Sequence[Action]) -> dict[int, list[float]]:
         """For each size of play among ``candidates``, each seat's chance to doubt it (the model's)."""
@@ -436,7 +448,7 @@ class SearchBot:
         """The candidate with the best average over sampled deals (:func:`~idoubtit.bots.search.loop.search`)."""
         assert view.seat is not None
         believed = self._believed(view) if self.belief else None
-        sampler = Sampler(view, ledger, self.rng, lie, believed)
+        sampler = Sampler(view, ledger, self.rng, lie, believed, self._voids(view))
         answers = self._answers(view, candidates) if view.must_play else None
         simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
         budget = Budget(self.iterations, start + self.budget)

@@ -160,9 +160,6 @@ class Ledger:
     located: list[list[list[int]]] = field(default_factory=list)
     #: For the claim in the open window: each seat that may answer, with what it may have seen.
     pending: dict[int, tuple[list[Outcome], float]] = field(default_factory=dict)
-    #: ``voids[x]``: the ranks seat x announced since it last took a pile. A player puts down every card
-    #: of the due rank it holds, so it holds none of these unless it kept some back.
-    voids: list[set[Rank]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         players = self.rules.players
@@ -172,7 +169,6 @@ class Ledger:
         self.hand_ranks = [0] * 14
         self.public = [[0] * 14 for _ in range(players)]
         self.located = [[[0] * 14 for _ in range(players)] for _ in range(players)]
-        self.voids = [set() for _ in range(players)]
 
     @property
     def players(self) -> int:
@@ -216,7 +212,6 @@ class Ledger:
 
     def _played(self, event: Played) -> None:
         self.plays += 1
-        self.voids[event.seat].add(event.rank)
         # Whoever knew of the player's cards of this rank assumes those went down first.
         value = event.rank.value
         self.public[event.seat][value] = max(0, self.public[event.seat][value] - event.count)
@@ -315,7 +310,6 @@ class Ledger:
             entry.card, entry.sure = card, True
 
     def _taken(self, event: PileTaken) -> None:
-        self.voids[event.seat] = set()  # the pile may hold any rank
         for entry in self.pile:
             if entry.sure and entry.card is not None and entry.seat != self.seat:
                 self.public[event.seat][entry.card.rank.value] += 1

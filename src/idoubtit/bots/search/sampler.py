@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from idoubtit.bots.adaptive import Belief
@@ -59,7 +60,8 @@ class Sampler:
     ``believed`` (:func:`believed_cards`) is the adaptive model's belief of what each hand holds beyond
     its known cards; each believed card is dealt, of its rank, with its trust, before the rest of the
     hand is drawn blindly (R8: a pile taken is mostly what was claimed for it). ``lie`` is the chance
-    that the open claim is false, when the caller knows better than the count.
+    that the open claim is false, when the caller knows better than the count. ``voids``, per seat, are
+    ranks its hand holds none of as far as the caller can tell; its draw passes such cards by.
     """
 
     def __init__(
@@ -69,6 +71,7 @@ class Sampler:
         rng: random.Random,
         lie: float | None = None,
         believed: Believed | None = None,
+        voids: Sequence[frozenset[Rank]] | None = None,
     ) -> None:
         assert view.seat is not None
         self.view, self.rng, self.seat = view, rng, view.seat
@@ -80,10 +83,11 @@ class Sampler:
         self.known = self._known_cards(pool)
         self.pile = self._pile_entries(pool)
         self.pool = list(pool.elements())
-        #: Per seat, the ranks it holds none of as far as its plays tell (:attr:`Ledger.voids`), with ``voids``
-        #: on; the seats with the most of them are dealt first, so that they can pass those cards by.
+        #: Per seat, the ranks it holds none of as far as its plays tell (given by the caller: the search
+        #: bot's ``voids`` option); the seats with the most of them are dealt first, so that they can pass
+        #: those cards by.
         seats = range(len(view.hand_sizes))
-        self.voids = [frozenset(ledger.voids[seat]) if self.params.voids else frozenset() for seat in seats]
+        self.voids = list(voids) if voids is not None else [frozenset() for _ in seats]
         self.deal_order = sorted(seats, key=lambda seat: -len(self.voids[seat]))
         self.claim = view.claim
         self.groups: dict[int, list[float]] = {}
