@@ -3,10 +3,12 @@ deterministic mode replays exactly (its time budget is measured by bench/bots.py
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import cast
 
@@ -389,6 +391,38 @@ def test_the_reading_by_hand_script_splits_claims_by_the_claimants_hand(capsys: 
     assert printed[0].split(" claims by counter read, ")[1].endswith("false")
     assert printed[1].split() == ["claim", "hand", "claims", "false", "read", "log-loss"]
     assert printed[-1].startswith("one-card claims the count finds nearly sure: ")
+    with pytest.raises(SystemExit):
+        script.main(["--games", "0"])
+
+
+def test_the_reading_by_turn_script_groups_claims_and_its_shifted_bot_reads_through_the_shifts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = load_script("reading_by_turn")
+    assert script.shifted(0.5, 0.0) == 0.5
+    assert script.shifted(0.5, math.log(3.0)) == pytest.approx(0.75)
+    assert script.shifted(1.0, -2.0) == 1.0  # what the count proves stays proven
+    shifts = tmp_path / "shifts.json"
+    script.main(["--field", "rock", "--games", "2", "--bot", "search[iterations=4]", "--shifts", str(shifts)])
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].split() == ["claim", "number", "size", "claims", "false", "read"]
+    assert printed[-2].startswith("log-loss on the held-out half (")
+    fitted = script.load_shifts(shifts)
+    # A rock never pads: its claims of two cards or more are all true, so their readings are shifted down.
+    assert fitted
+    assert all(shift < 0.0 for (_, size), shift in fitted.items() if size >= 2)
+    shifts.write_text(json.dumps({f"{number},{size}": 3.0 for number in range(1, 7) for size in range(1, 4)}))
+    searcher = script.ShiftedSearch(rng=random.Random(1), shifts=str(shifts), iterations=4)
+    game = Game.from_hands(Rules(3), ["AS 2C 3C 4C 5C", "KS KH 9D 8D 7D KD", "QS QH 7H 4H 6S"])
+    game.play(0, "AS 2C")
+    view = game.view(1)
+    searcher.follow(view)
+    read = searcher.model.false_probability(view)
+    assert 0.0 < read < 1.0
+    assert searcher.claim_reading(view) == pytest.approx(script.shifted(read, 3.0))
+    (tmp_path / "bad.json").write_text('{"one": 1}')
+    with pytest.raises(ValueError, match="not a table of shifts"):
+        script.load_shifts(tmp_path / "bad.json")
     with pytest.raises(SystemExit):
         script.main(["--games", "0"])
 
