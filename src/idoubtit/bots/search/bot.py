@@ -310,7 +310,8 @@ class SearchBot:
     def _voids(self, view: View) -> list[frozenset[Rank]] | None:
         """With ``voids``, per seat the ranks its hand holds none of (its model's card tracker:
         :attr:`Tracker.voids <idoubtit.bots.tracker.Tracker.voids>`), and the claimant of the claim on the
-        table none of its rank, as it put down every card of it it held; None (no voids) otherwise."""
+        table none of the claimed rank, since it put down every card of that rank it held; None (no voids)
+        otherwise."""
         if not self.params.voids:
             return None
         voids = [frozenset(Rank(value) for value in ranks) for ranks in self.model.tracker.voids]
