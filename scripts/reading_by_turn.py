@@ -16,9 +16,11 @@ shifted (on the log-odds scale) by the shift of its group fitted on the claims i
 correction is judged on claims it was not fitted to.
 
 ``--shifts`` writes each group's shift, fitted on all the claims, to a JSON file, which
-:class:`ShiftedSearch` reads: the search bot whose reading of each claim is shifted by its group's. That
-is the best this correction can do in the field it was fitted on, an upper bound for any model of how a
-player's bluffing changes as the game goes on. docs/bots.md ("Bluffs early and late") has the figures.
+:class:`ShiftedSearch` reads: the search bot whose searched answers read each claim with the model's
+chance shifted by its group's (what it answers without searching, and the claims its padding gate hands
+to the model, keep the model's own reading). Fitted to the very field it is measured in, it is what a
+correction by claim number and size alone can give there. docs/bots.md ("Bluffs early and late") has the
+figures.
 """
 
 from __future__ import annotations
@@ -80,7 +82,8 @@ def play_game(bot: str, field: str, seed: int) -> list[Claim]:
     """One game: every claim seat 0 could answer, read by seat 0's model."""
     rules = Rules(players=PLAYERS)
     searcher = make_bot(bot, random.Random(f"{seed}/0"))
-    assert isinstance(searcher, SearchBot), "the reading measured is the search bot's"
+    if not isinstance(searcher, SearchBot):
+        raise ValueError(f"--bot {bot!r} is not a search bot: the reading measured is the search bot's model's")
     bots = {0: searcher, **{seat: make_bot(field, random.Random(f"{seed}/{seat}")) for seat in range(1, PLAYERS)}}
     game = Game.deal(rules, random.Random(seed).randrange(2**32))
     for seat, player in bots.items():
@@ -148,8 +151,12 @@ def load_shifts(path: Path) -> dict[Group, float]:
     """Shifts written by :func:`save_shifts`; a clear error for a file that is not such a table."""
     try:
         table = json.loads(path.read_text())
-        return {(int(key.split(",")[0]), int(key.split(",")[1])): float(shift) for key, shift in table.items()}
-    except (ValueError, IndexError, AttributeError) as error:
+        shifts: dict[Group, float] = {}
+        for key, shift in table.items():
+            number, size = (int(part) for part in key.split(","))
+            shifts[number, size] = float(shift)
+        return shifts
+    except (ValueError, TypeError, AttributeError) as error:
         raise ValueError(f"{path}: not a table of shifts by 'claim number,size' ({error})") from error
 
 
@@ -176,6 +183,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     arguments = parser.parse_args(argv)
     if arguments.games < 1:
         parser.error(f"--games must be at least 1 (got {arguments.games})")
+    if not isinstance(make_bot(arguments.bot), SearchBot):
+        parser.error(f"--bot must be a search bot (got {arguments.bot!r})")
+    if arguments.shifts is not None and not arguments.shifts.parent.is_dir():
+        parser.error(f"--shifts: no folder {arguments.shifts.parent} to write {arguments.shifts.name} in")
     seeds = range(arguments.seed, arguments.seed + arguments.games)
     claims = [claim for seed in seeds for claim in play_game(arguments.bot, arguments.field, seed)]
     print("\n".join(report(claims)))

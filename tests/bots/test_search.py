@@ -409,8 +409,15 @@ def test_the_reading_by_turn_script_groups_claims_and_its_shifted_bot_reads_thro
     assert printed[-2].startswith("log-loss on the held-out half (")
     fitted = script.load_shifts(shifts)
     # A rock never pads: its claims of two cards or more are all true, so their readings are shifted down.
-    assert fitted
+    assert any(size >= 2 for _, size in fitted)
     assert all(shift < 0.0 for (_, size), shift in fitted.items() if size >= 2)
+    # The fit itself: read as coin flips, a group of false claims is shifted up as far as the grid goes,
+    # one of true claims down, and a group that is half false not at all.
+    claim = script.Claim
+    made = [claim((1, 2), True, 0.5)] * 4 + [claim((6, 3), False, 0.5)] * 4
+    made += [claim((6, 1), False, 0.5), claim((6, 1), True, 0.5)]
+    assert script.fitted_shifts(made) == {(1, 2): 3.0, (6, 1): 0.0, (6, 3): -3.0}
+    assert script.loss(made, script.fitted_shifts(made)) < script.loss(made)
     shifts.write_text(json.dumps({f"{number},{size}": 3.0 for number in range(1, 7) for size in range(1, 4)}))
     searcher = script.ShiftedSearch(rng=random.Random(1), shifts=str(shifts), iterations=4)
     game = Game.from_hands(Rules(3), ["AS 2C 3C 4C 5C", "KS KH 9D 8D 7D KD", "QS QH 7H 4H 6S"])
@@ -420,11 +427,13 @@ def test_the_reading_by_turn_script_groups_claims_and_its_shifted_bot_reads_thro
     read = searcher.model.false_probability(view)
     assert 0.0 < read < 1.0
     assert searcher.claim_reading(view) == pytest.approx(script.shifted(read, 3.0))
-    (tmp_path / "bad.json").write_text('{"one": 1}')
-    with pytest.raises(ValueError, match="not a table of shifts"):
-        script.load_shifts(tmp_path / "bad.json")
-    with pytest.raises(SystemExit):
-        script.main(["--games", "0"])
+    for bad in ('{"one": 1}', '{"1,2": null}', '{"1,2,3": 0.5}', "[1, 2]"):
+        (tmp_path / "bad.json").write_text(bad)
+        with pytest.raises(ValueError, match="not a table of shifts"):
+            script.load_shifts(tmp_path / "bad.json")
+    for arguments in (["--games", "0"], ["--bot", "adaptive"], ["--shifts", str(tmp_path / "no" / "s.json")]):
+        with pytest.raises(SystemExit):
+            script.main(arguments)
 
 
 def test_with_advised_doubts_the_models_answer_is_the_one_to_beat() -> None:
@@ -716,6 +725,17 @@ def test_with_voids_a_hand_is_dealt_none_of_a_rank_its_player_announced() -> Non
     # other cards are left to deal.
     assert max(kings_after_seat_1_announced_them(voids=True)) == 0
     assert max(kings_after_seat_1_announced_them(voids=False)) >= 1
+    # While its claim is open, the claimant is void of the claimed rank too (it put down every one it held).
+    game = Game.from_hands(Rules(3), ["AS 2C 3C 4C 5C", "KS KH 9D 8D 7D KD", "QS QH 7H 4H 6S"])
+    game.play(0, "AS")
+    view = game.view(2)
+    searcher = SearchBot(rng=random.Random(1), iterations=10, voids=True)
+    searcher.follow(view)
+    voids = searcher._voids(view)
+    assert voids is not None
+    assert Rank.ACE in voids[0]
+    assert Rank.ACE not in voids[1]
+    assert SearchBot(rng=random.Random(1), iterations=10)._voids(view) is None
     assert SearchBot(voids="true").model.settings.voids
     assert not SearchBot().model.settings.voids
 
