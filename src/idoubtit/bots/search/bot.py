@@ -316,7 +316,7 @@ class SearchBot:
             return None
         voids = [frozenset(Rank(value) for value in ranks) for ranks in self.model.tracker.voids]
         claim = view.claim
-        if claim is not None and claim.seat < len(voids):
+        if claim is not None:
             voids[claim.seat] |= {claim.rank}
         return voids
 
