@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual import events
 from textual.widgets import Button, RichLog, Static
 
 from idoubtit import Game, Phase, Rules
@@ -96,6 +97,40 @@ async def test_picking_cards_with_the_mouse_and_playing_them() -> None:
         assert played.to_dict()["count"] == 2
         assert set(getattr(played, "cards", ())) == picked
         assert "You put down “2 Aces”." in log_text(app)
+
+
+async def test_arrow_keys_typed_faster_than_the_focus_follows_each_move_one_card() -> None:
+    """A held arrow key repeats faster than the focus moves (Textual moves it after the key is handled):
+    every press still counts, so five presses and one back land four cards on, and Enter picks that card."""
+    app = table(Rules(4), seed=2)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        buttons = list(app.query(CardButton))
+        await pilot.press("right")  # the keyboard is on a card now
+        await pilot.pause()
+        assert isinstance(app.focused, CardButton)
+        start = app.focused.position
+        for key in ("right",) * 5 + ("left", "enter"):
+            app.post_message(events.Key(key, None))  # all queued before the first is handled
+        await pilot.pause()
+        assert [button.position for button in buttons if button.picked] == [(start + 4) % len(buttons)]
+
+
+async def test_rows_of_the_hand_typed_faster_than_the_focus_follows() -> None:
+    app = table(Rules(4), seed=2)
+    async with app.run_test(size=(32, 34)) as pilot:  # a narrow terminal: the hand wraps onto rows
+        await pilot.pause()
+        buttons = list(app.query(CardButton))
+        per_row = sum(1 for button in buttons if button.region.y == buttons[0].region.y)
+        assert 2 * per_row < len(buttons), "the hand must take three rows for this test"
+        await pilot.press("right", "left")  # the keyboard on the first card
+        await pilot.pause()
+        assert app.focused is buttons[0]
+        for _ in range(2):
+            app.post_message(events.Key("down", None))
+        await pilot.pause()
+        assert app.focused is buttons[2 * per_row]
 
 
 async def test_nothing_happens_when_playing_without_picking() -> None:

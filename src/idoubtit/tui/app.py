@@ -50,8 +50,12 @@ TALL_BUTTONS_FROM = 32
 CARD_WIDTH = 6
 
 
-class CardButton(Button):
-    """One card of the hand; pressing it picks it or puts it back."""
+class CardButton(Button, inherit_bindings=False):
+    """One card of the hand; pressing it picks it or puts it back.
+
+    Enter is the table's (:meth:`TableApp.action_pick`), not the button's: keys typed ahead of the focus
+    (a held arrow, then Enter) reach the card the focus is still leaving, and the table's cursor knows
+    the card the keyboard is really on."""
 
     def __init__(self, card: Card, position: int) -> None:
         super().__init__(card.pretty(), name=f"card-{position}", classes="card", compact=True)
@@ -158,6 +162,7 @@ class TableApp(App[None]):
         self.narrator = Narrator(tr, self.names, me)
         self.told = 0
         self.cursor = 0  # the card the keyboard is on, even before any card has the focus
+        self.card_focus_asked = False  # a key asked for a card's focus that has not come yet
         _ = tr.gettext
         self.title = _("I Doubt It")
         # Bound here rather than in BINDINGS so that the footer speaks the player's language. The keys
@@ -329,19 +334,17 @@ class TableApp(App[None]):
         buttons = list(self.query(CardButton))
         if not buttons:
             return
-        focused = self.focused
-        button = focused if isinstance(focused, CardButton) else buttons[min(self.cursor, len(buttons) - 1)]
-        button.toggle()
-        button.focus()
+        position = min(self.cursor, len(buttons) - 1)
+        buttons[position].toggle()
+        self.focus_card(buttons, position)
 
     def action_move(self, step: int) -> None:
         buttons = list(self.query(CardButton))
         if not buttons:
             return
-        focused = self.focused
-        position = buttons.index(focused) if isinstance(focused, CardButton) else self.cursor - step
-        self.cursor = (position + step) % len(buttons)
-        buttons[self.cursor].focus()
+        # The first press puts the keyboard on the cursor's card; the next ones move it.
+        position = self.cursor if self.on_cards() else self.cursor - step
+        self.focus_card(buttons, (position + step) % len(buttons))
 
     def action_move_row(self, step: int) -> None:
         """Up or down one row of a hand that wraps onto several rows."""
@@ -350,15 +353,26 @@ class TableApp(App[None]):
             return
         top = buttons[0].region.y
         per_row = max(1, sum(1 for button in buttons if button.region.y == top))
-        focused = self.focused
-        position = buttons.index(focused) if isinstance(focused, CardButton) else self.cursor
-        target = position + step * per_row
+        target = min(self.cursor, len(buttons) - 1) + step * per_row
         if 0 <= target < len(buttons):
-            self.cursor = target
-            buttons[target].focus()
+            self.focus_card(buttons, target)
+
+    def on_cards(self) -> bool:
+        """Whether the keyboard is on the hand: a card has the focus, or is about to get it."""
+        return isinstance(self.focused, CardButton) or self.card_focus_asked
+
+    def focus_card(self, buttons: list[CardButton], position: int) -> None:
+        """Put the keyboard on the card at ``position``. Textual moves the focus only after this key is
+        handled, so the cursor, not the focus, says where the next key (a held arrow repeats fast) starts."""
+        self.cursor = position
+        self.card_focus_asked = True
+        buttons[position].focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        if isinstance(event.widget, CardButton):
+        # A focus asked for by a key has come (or the mouse or Tab moved it): the focus speaks again. A
+        # focus that an earlier key asked for and a later key moved on from leaves the cursor where it is.
+        self.card_focus_asked = False
+        if isinstance(event.widget, CardButton) and self.focused is event.widget:
             self.cursor = event.widget.position
 
     # -- drawing ------------------------------------------------------------------------------
