@@ -45,7 +45,11 @@ async def test_a_whole_game_with_the_keyboard_then_another() -> None:
         assert app.game.is_over
         assert isinstance(app.screen, ResultScreen)
         assert "I doubt it" in log_text(app) or doubts < 3
-        assert "wins" in str(app.screen.query_one("#result-text", Static).render())
+        result = str(app.screen.query_one("#result-text", Static).render())
+        assert "wins" in result or "You win!" in result
+        # Every seat in the finishing order: the winner out, the others with the cards they were left with.
+        assert next(line.split(":")[-1] for line in result.splitlines() if line[:2] in {"1.", "2.", "3."}) == " out"
+        assert sum("cards left" in line or "card left" in line for line in result.splitlines()) == 2
         first_game = app.game
         await pilot.press("n")  # another game at the same table
         await pilot.pause()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 import sys
 
@@ -39,6 +40,13 @@ def test_a_whole_game_through_a_pipe() -> None:
     assert any(line.startswith("Your hand: 1:") for line in lines)
     assert any("You put down “1 Ace”." in line for line in lines)
     assert lines[-1].startswith("Game over. Places: 1. ")
+    # Every seat, the winner out (R10) and the others by the cards they were left with, fewest first.
+    places = lines[-1].removeprefix("Game over. Places: ").split(", ")
+    assert [place.split(".")[0] for place in places] == ["1", "2", "3", "4"]
+    assert places[0].endswith(": out")
+    left = [int(re.fullmatch(r"\d\. .+: (\d+) cards? left", place).group(1)) for place in places[1:]]  # type: ignore[union-attr]
+    assert left == sorted(left)
+    assert left[0] > 0
 
 
 def test_doubting_through_a_pipe_resolves_doubts() -> None:

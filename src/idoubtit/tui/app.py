@@ -37,6 +37,7 @@ from idoubtit.tui.text import (
     coach_text,
     doubt_call,
     explain,
+    finishing_order,
     rank_names,
     seat_label,
     seat_names,
@@ -468,7 +469,7 @@ class TableApp(App[None]):
     def show_result(self) -> None:
         _ = self.tr.gettext
         self.played.append(self.game)
-        places = "\n".join(f"{place}. {self.names[seat]}" for place, seat in enumerate(self.game.places, start=1))
+        places = "\n".join(finishing_order(self.tr, self.game.view(self.me), self.names))
         winner = self.game.winner
         assert winner is not None
         headline = _("You win!") if winner == self.me else _("%(name)s wins.") % {"name": self.names[winner]}

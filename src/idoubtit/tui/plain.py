@@ -21,6 +21,7 @@ from idoubtit.tui.text import (
     coach_text,
     doubt_call,
     explain,
+    finishing_order,
     pretty_cards,
     rank_names,
     seat_label,
@@ -100,7 +101,7 @@ class PlainGame:
             self.say(_("Game stopped."))
             return 1
         self.tell_news()
-        places = ", ".join(f"{place}. {self.names[seat]}" for place, seat in enumerate(self.game.places, start=1))
+        places = ", ".join(finishing_order(self.tr, self.game.view(self.me), self.names))
         self.say(_("Game over. Places: %(places)s") % {"places": places})
         return 0
 

@@ -209,6 +209,24 @@ def status_line(tr: Translations, view: View, names: Sequence[str]) -> str:
     }
 
 
+def finishing_order(tr: Translations, view: View, names: Sequence[str]) -> list[str]:
+    """The end of a game, one line a seat: those who went out in the order they did (R10, V3), then the
+    others by the cards they were left with, fewest first, as the browser table lists them."""
+    still_in = sorted(
+        (seat for seat in range(len(view.hand_sizes)) if seat not in view.places), key=view.hand_sizes.__getitem__
+    )
+    lines = []
+    for place, seat in enumerate((*view.places, *still_in), start=1):
+        size = view.hand_sizes[seat]
+        left = (
+            tr.gettext("out")
+            if size == 0
+            else tr.ngettext("%(count)d card left", "%(count)d cards left", size) % {"count": size}
+        )
+        lines.append(f"{place}. {names[seat]}: {left}")
+    return lines
+
+
 def seat_names(
     tr: Translations, players: int, me: int | None, seed: object = None, specs: Mapping[int, str] | None = None
 ) -> list[str]:
