@@ -19,6 +19,9 @@ in seat ``s`` drawing from ``random.Random(g * 10 + s)``), once for each way of 
 - ``never``: it doubts only what its count proves.
 
 In every way but ``search`` and ``told`` the claims its count settles are answered as the bot answers them.
+``--plays told`` deals the searches of its plays the true hands (read off the referee, never shown to it) in
+place of its model's belief, every sampled deal the same one, whatever way it answers claims: what knowing
+the hidden cards would be worth to its plays (``--plays own``, the default: its own deals).
 Printed, one line per way: games won, doubts a game and the share of them that were right. Set side by
 side (the same deals and dice), the lines say how much of the gap between the bot's answers and perfect
 ones lies in its reading of claims (``told`` against ``search``) and how much in what it makes of a reading
@@ -38,10 +41,13 @@ from idoubtit.bots import make_bot
 from idoubtit.bots.base import Bot, start_game
 from idoubtit.bots.runner import ask, play_turn, settle_window
 from idoubtit.bots.search import SearchBot
-from idoubtit.engine import Doubt, Game, Phase, Rules
+from idoubtit.bots.search.ledger import Ledger
+from idoubtit.bots.search.sampler import Position, Sampler
+from idoubtit.engine import Doubt, Game, Phase, Rules, View
 
 PLAYERS = 4
 ANSWERS = ("search", "told", "truth", "truth3", "model", "never")
+PLAYS = ("own", "told")
 #: The claims ``told`` may be limited to, by the claim and the game: which ones are told.
 TOLD_FOR: dict[str, Callable[[Game], bool]] = {
     "all": lambda game: True,
@@ -63,6 +69,33 @@ class Setting:
     seed: int
     #: The share of the claims (among those ``told_for`` picks) that ``told`` tells, drawn claim by claim.
     told_share: float = 1.0
+    #: How its plays are searched: ``own`` deals, or ``told`` the true hands.
+    plays: str = "own"
+
+
+class TrueDeal(Sampler):
+    """Deals the searches of a play the game as it is (the referee's hands and pile), every time."""
+
+    def __init__(self, game: Game, view: View, ledger: Ledger, rng: random.Random) -> None:
+        super().__init__(view, ledger, rng)
+        self.game = game
+
+    def sample(self, claim_true: bool | None = None) -> Position:
+        game = self.game
+        owners = [entry.seat for entry in self.ledger.pile]
+        assert len(owners) == game.pile_size, "the ledger's pile is the referee's"
+        hands = [list(game.held(seat)) for seat in range(len(game.hand_sizes))]
+        return Position(hands, list(game.pile()), owners, None)
+
+
+def tell_plays(searcher: SearchBot, game: Game) -> None:
+    """Have the searches of ``searcher``'s plays dealt the true hands of ``game`` (its answers to claims
+    keep its own deals)."""
+
+    def dealer(view: View, ledger: Ledger, lie: float | None) -> Sampler | None:
+        return TrueDeal(game, view, ledger, searcher.rng) if view.must_play else None
+
+    searcher.dealer = dealer
 
 
 def claim_false(game: Game) -> bool:
@@ -114,6 +147,8 @@ def play(setting: Setting, number: int) -> tuple[bool, int, int]:
         raise SystemExit(f"--bot must be a search bot, not {setting.bot!r}")
     for each, bot in bots.items():
         start_game(bot, each, game.rules)
+    if setting.plays == "told":
+        tell_plays(searcher, game)
     doubts = right = 0
     dice = random.Random(f"told/{setting.seed}/{number}")
     while not game.is_over:
@@ -142,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--answers", default="search,told,truth,model,never", help=f"of {', '.join(ANSWERS)}")
     parser.add_argument("--told-for", default="all", choices=sorted(TOLD_FOR))
     parser.add_argument("--told-share", type=float, default=1.0, help="the share of those claims told (0-1)")
+    parser.add_argument("--plays", default="own", choices=PLAYS, help="its plays: own deals or told the hands")
     parser.add_argument("--bot", default="search[iterations=38]", help="the search bot's spec")
     parser.add_argument("--field", default="adaptive", help="the bot in the other three seats")
     parser.add_argument("--seed", type=int, default=1000)
@@ -154,7 +190,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if unknown:
         parser.error(f"no way of answering {', '.join(unknown)}; the ways are {', '.join(ANSWERS)}")
     for way in ways:
-        setting = Setting(way, options.told_for, options.bot, options.field, options.seed, options.told_share)
+        setting = Setting(
+            way, options.told_for, options.bot, options.field, options.seed, options.told_share, options.plays
+        )
         began = time.perf_counter()
         jobs = [(setting, number) for number in range(options.games)]
         if options.workers > 1:
@@ -166,6 +204,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         doubts = sum(count for _, count, _ in results)
         right = sum(count for _, _, count in results)
         told = f" (told for {options.told_for})" if way == "told" and options.told_for != "all" else ""
+        if options.plays == "told":
+            told += ", plays told the hands"
         if way == "told" and options.told_share < 1.0:
             told += f" (told {options.told_share:.0%} of them)"
         print(

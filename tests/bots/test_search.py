@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import cast
+from typing import Any, cast
 
 import pytest
 
@@ -258,6 +258,39 @@ def test_the_doubt_headroom_script_answers_claims_each_way(capsys: pytest.Captur
         script.main(["--told-share", "1.5"])
     with pytest.raises(SystemExit, match="must be a search bot"):
         script.play(script.Setting("search", "all", "adaptive", "adaptive", 1000), 0)
+
+
+def test_the_doubt_headroom_script_tells_the_plays_the_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--plays told``: the searches of the bot's plays are dealt the referee's hands and pile, every deal
+    the same, and its answers to claims keep its own deals."""
+    script = load_script("doubt_headroom")
+    dealt: list[tuple[int, bool]] = []
+    original = script.TrueDeal.sample
+
+    def spied(self: Any, claim_true: bool | None = None) -> Any:
+        position = original(self, claim_true)
+        game = self.game
+        # The truth: every hand as the referee holds it, the pile card by card, who put each card down.
+        assert [sorted(map(sort_key, hand)) for hand in position.hands] == [
+            sorted(map(sort_key, game.held(seat))) for seat in range(4)
+        ]
+        assert position.pile == list(game.pile())
+        assert position.claim is None
+        assert position.owners == [entry.seat for entry in self.ledger.pile]
+        dealt.append((game.to_play, game.phase is Phase.PLAY))
+        return position
+
+    script.TrueDeal.sample = spied
+    try:
+        script.play(script.Setting("search", "all", "search[iterations=4]", "adaptive", 1000, plays="told"), 1)
+    finally:
+        script.TrueDeal.sample = original
+    assert dealt, "some play of the bot was searched"
+    assert set(dealt) == {(1, True)}  # only the bot's own plays (seat 1 in game 1), never its answers
+    script.main(["--games", "1", "--bot", "search[iterations=4]", "--answers", "search", "--plays", "told"])
+    assert "search, plays told the hands against three adaptive: won " in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        script.main(["--plays", "peek"])
 
 
 def test_the_safe_bluffs_probe_sizes_bluffs_by_the_most_any_opponent_holds(capsys: pytest.CaptureFixture[str]) -> None:

@@ -134,6 +134,10 @@ class SearchBot:
         self._ledger: Ledger | None = None
         #: What reads the open claim, when not the model (:meth:`claim_reading`): None, the model.
         self.reader: Callable[[View], float] | None = None
+        #: What deals the hidden cards of a search, when not the model's belief: given the view, the ledger
+        #: and the claim's lie chance, a sampler, or None for the bot's own (so a measurement can deal it
+        #: the true hands and see what knowing them would be worth).
+        self.dealer: Callable[[View, Ledger, float | None], Sampler | None] | None = None
         #: The adaptive bot's reading of the table, fed this seat's views: how likely a claim is false.
         self.keeping = flag(keeping)
         self.blind = flag(blind)
@@ -263,8 +267,10 @@ class SearchBot:
                 options.append(action)
         # The doubt goes last, where the search loop applies the doubt margin to it.
         options.sort(key=lambda action: isinstance(action, Doubt))
-        believed = self._believed(view) if self.belief else None
-        sampler = Sampler(view, ledger, self.rng, lie, believed, self._voids(view))
+        sampler = self.dealer(view, ledger, lie) if self.dealer is not None else None
+        if sampler is None:
+            believed = self._believed(view) if self.belief else None
+            sampler = Sampler(view, ledger, self.rng, lie, believed, self._voids(view))
         answers = self._answers(view, options) if view.must_play else None
         simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
         budget = Budget(self.iterations, start + self.budget)
@@ -448,8 +454,10 @@ class SearchBot:
     ) -> Action:
         """The candidate with the best average over sampled deals (:func:`~idoubtit.bots.search.loop.search`)."""
         assert view.seat is not None
-        believed = self._believed(view) if self.belief else None
-        sampler = Sampler(view, ledger, self.rng, lie, believed, self._voids(view))
+        sampler = self.dealer(view, ledger, lie) if self.dealer is not None else None
+        if sampler is None:
+            believed = self._believed(view) if self.belief else None
+            sampler = Sampler(view, ledger, self.rng, lie, believed, self._voids(view))
         answers = self._answers(view, candidates) if view.must_play else None
         simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
         budget = Budget(self.iterations, start + self.budget)
