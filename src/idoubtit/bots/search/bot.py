@@ -267,10 +267,7 @@ class SearchBot:
                 options.append(action)
         # The doubt goes last, where the search loop applies the doubt margin to it.
         options.sort(key=lambda action: isinstance(action, Doubt))
-        sampler = self.dealer(view, ledger, lie) if self.dealer is not None else None
-        if sampler is None:
-            believed = self._believed(view) if self.belief else None
-            sampler = Sampler(view, ledger, self.rng, lie, believed, self._voids(view))
+        sampler = self._sampler(view, ledger, lie)
         answers = self._answers(view, options) if view.must_play else None
         simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
         budget = Budget(self.iterations, start + self.budget)
@@ -308,6 +305,15 @@ class SearchBot:
         if margin >= 1.0 or len(candidates) == 1:
             return self._played(advice)  # no average can beat it by a whole win, or nothing to compare
         return self._played(self._search(view, ledger, candidates, start, margin))
+
+    def _sampler(self, view: View, ledger: Ledger, lie: float | None) -> Sampler:
+        """What deals the hidden cards of a search: :attr:`dealer`'s sampler when it gives one, else deals
+        from the model's belief (with ``belief``) and the hands' voids (with ``voids``)."""
+        sampler = self.dealer(view, ledger, lie) if self.dealer is not None else None
+        if sampler is None:
+            believed = self._believed(view) if self.belief else None
+            sampler = Sampler(view, ledger, self.rng, lie, believed, self._voids(view))
+        return sampler
 
     def _believed(self, view: View) -> Believed:
         """Per opponent, the cards the adaptive model believes it holds (see :func:`believed_cards`)."""
@@ -454,10 +460,7 @@ class SearchBot:
     ) -> Action:
         """The candidate with the best average over sampled deals (:func:`~idoubtit.bots.search.loop.search`)."""
         assert view.seat is not None
-        sampler = self.dealer(view, ledger, lie) if self.dealer is not None else None
-        if sampler is None:
-            believed = self._believed(view) if self.belief else None
-            sampler = Sampler(view, ledger, self.rng, lie, believed, self._voids(view))
+        sampler = self._sampler(view, ledger, lie)
         answers = self._answers(view, candidates) if view.must_play else None
         simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
         budget = Budget(self.iterations, start + self.budget)
