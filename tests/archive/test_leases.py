@@ -5,13 +5,15 @@ stores nothing."""
 from __future__ import annotations
 
 import threading
-import time
+from datetime import datetime, timedelta
 
 import psycopg
 import pytest
 from psycopg import sql
 
 from idoubtit.archive import Archive, FencedError, InvalidInputError, RoomSettings
+from idoubtit.archive import store as store_module
+from idoubtit.archive.models import now
 from idoubtit.engine import Game, Rules
 from tests.archive.helpers import full_room
 from tests.archive.postgres import fresh_schema
@@ -20,7 +22,28 @@ ONE = "http://node-one:8000"
 TWO = "http://node-two:8000"
 
 
-def test_a_room_is_held_by_one_node_and_taken_over_when_its_lease_lapses(archive: Archive) -> None:
+class Clock:
+    """The archive's clock, stopped: a lease lapses when a test moves the clock on, never because a busy
+    machine took its time between two calls."""
+
+    def __init__(self) -> None:
+        self.moment = now()
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, seconds: float) -> None:
+        self.moment += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    stopped = Clock()
+    monkeypatch.setattr(store_module, "now", stopped)
+    return stopped
+
+
+def test_a_room_is_held_by_one_node_and_taken_over_when_its_lease_lapses(archive: Archive, clock: Clock) -> None:
     code, _ = full_room(archive)
     first = archive.take_lease(code, ONE, 0.3)
     assert first is not None
@@ -42,25 +65,25 @@ def test_a_room_is_held_by_one_node_and_taken_over_when_its_lease_lapses(archive
     assert (lease.node, lease.token) == (TWO, 2)
 
 
-def test_a_lapsed_lease_is_taken_over_without_its_holder(archive: Archive) -> None:
+def test_a_lapsed_lease_is_taken_over_without_its_holder(archive: Archive, clock: Clock) -> None:
     code, _ = full_room(archive)
     archive.take_lease(code, ONE, 0.2)
     assert archive.take_lease(code, TWO, 5) is None
-    time.sleep(0.3)
+    clock.advance(0.3)
     assert archive.unheld_rooms() == [code]
     taken = archive.take_lease(code, TWO, 5)
     assert taken is not None
     assert taken.token == 2
 
 
-def test_a_stale_token_writes_nothing(archive: Archive) -> None:
+def test_a_stale_token_writes_nothing(archive: Archive, clock: Clock) -> None:
     code, _ = full_room(archive)
     old = archive.take_lease(code, ONE, 0.2)
     assert old is not None
     game = archive.start_game(code, seed=1)
     first_play = str(Game.replay(game.record).view(0).hand[0])
     archive.append_action(game.id, 0, f"play 0 {first_play}", fence=old.fence())
-    time.sleep(0.3)
+    clock.advance(0.3)
     new = archive.take_lease(code, TWO, 5)
     assert new is not None
     with pytest.raises(FencedError, match="no longer held"):
@@ -76,10 +99,10 @@ def test_a_stale_token_writes_nothing(archive: Archive) -> None:
     assert archive.game(game.id).step == 2
 
 
-def test_two_nodes_racing_for_a_lapsed_room_one_wins(archive: Archive) -> None:
+def test_two_nodes_racing_for_a_lapsed_room_one_wins(archive: Archive, clock: Clock) -> None:
     code, _ = full_room(archive)
     archive.take_lease(code, "http://node-zero:8000", 0.1)
-    time.sleep(0.2)
+    clock.advance(0.2)
     won: list[str] = []
 
     def race(node: str) -> None:
@@ -106,14 +129,14 @@ def test_bad_lease_requests_are_refused_clearly(archive: Archive) -> None:
     assert archive.lease(code) is None
 
 
-def test_a_node_renews_all_its_leases_at_once_and_learns_which_it_lost(archive: Archive) -> None:
+def test_a_node_renews_all_its_leases_at_once_and_learns_which_it_lost(archive: Archive, clock: Clock) -> None:
     kept_code, _ = full_room(archive)
     lost_code, _ = full_room(archive)
     kept = archive.take_lease(kept_code, ONE, 5)
     lost = archive.take_lease(lost_code, ONE, 0.2)
     assert kept is not None
     assert lost is not None
-    time.sleep(0.3)
+    clock.advance(0.3)
     assert archive.take_lease(lost_code, TWO, 5) is not None  # taken over while ONE was away
     renewed, gone = archive.renew_leases([kept.fence(), lost.fence()], 5)
     assert [lease.room_code for lease in renewed] == [kept_code]
