@@ -103,6 +103,60 @@ async def test_picking_cards_with_the_mouse_and_playing_them() -> None:
         assert "You put down “2 Aces”." in log_text(app)
 
 
+async def test_the_hand_is_redrawn_in_place_between_moves() -> None:
+    """The hand does not blank between moves: its cards' buttons stay and are relabelled, only the
+    difference in number is mounted or removed, and a pick made while others play is kept."""
+    app = table(Rules(4), seed=2)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        before = list(app.query(CardButton))
+        await pilot.press("p")  # the cards picked for us (the due rank), or one card
+        await pilot.pause()
+        for _ in range(50):  # the bots play on (no delay) until the person is asked again
+            view = app.game.view(0)
+            if view.must_play or view.may_doubt or app.game.is_over:
+                break
+            await pilot.pause()
+        after = list(app.query(CardButton))
+        hand = app.game.view(0).hand
+        assert [button.card for button in after] == list(hand)
+        assert [str(button.label) for button in after] == [card.pretty() for card in hand]
+        assert all(old is new for old, new in zip(before, after, strict=False)), "the hand was rebuilt"
+        assert [button.position for button in after] == list(range(len(hand)))
+        assert all(button.has_class("red") == (button.card.suit.value in "HD") for button in after)
+
+
+async def test_a_pick_made_while_others_play_is_kept_until_the_hand_changes() -> None:
+    """A redraw that finds the same hand (a bot moved) leaves the person's pick alone."""
+    app = table(Rules(4), seed=2)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")  # our claim; the bots answer, play on, and ask us about a claim
+        for _ in range(50):
+            await pilot.pause()
+            if app.game.view(0).may_doubt:
+                break
+        assert app.game.view(0).may_doubt, "seed 2 must bring a doubt window to the person"
+        buttons = list(app.query(CardButton))
+        assert not any(button.picked for button in buttons)
+        await pilot.press("right", "enter")
+        picked = [button.position for button in buttons if button.picked]
+        assert len(picked) == 1
+        await app.refresh_hand()  # what every move of the game does
+        assert [button.position for button in app.query(CardButton) if button.picked] == picked
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "You claim “1 Ace”."), ("af", "Jy sê “1 aas”.")])
+async def test_the_prompt_speaks_to_the_person_about_their_own_claim(language: str, words: str) -> None:
+    """While the others decide on the person's claim the prompt says "You claim", not "You claims"."""
+    app = table(Rules(4), seed=2, language=language)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        card = app.game.view(0).hand[0]
+        app.game.play(0, (card,), app.game.due_rank)  # the window on our claim, before the bots answer
+        assert app.prompt_text() == words
+
+
 async def test_arrow_keys_typed_faster_than_the_focus_follows_each_move_one_card() -> None:
     """A held arrow key repeats faster than the focus moves (Textual moves it after the key is handled):
     every press still counts, so five presses and one back land four cards on, and Enter picks that card."""

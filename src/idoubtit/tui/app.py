@@ -62,12 +62,19 @@ class CardButton(Button, inherit_bindings=False):
         super().__init__(card.pretty(), name=f"card-{position}", classes="card", compact=True)
         self.card, self.position = card, position
         self.picked = False
-        if card.suit.value in "HD":
-            self.add_class("red")
+        self.set_class(card.suit.value in "HD", "red")
 
     def toggle(self) -> None:
         self.picked = not self.picked
         self.set_class(self.picked, "picked")
+
+    def show(self, card: Card) -> None:
+        """Show another card in this place of the hand, not picked (the hand is redrawn in place)."""
+        self.card = card
+        self.label = card.pretty()
+        self.set_class(card.suit.value in "HD", "red")
+        if self.picked:
+            self.toggle()
 
     def press(self) -> Self:
         """Pick or put back the card at once, not when the Pressed message comes round: a key typed
@@ -164,6 +171,7 @@ class TableApp(App[None]):
         self.told = 0
         self.cursor = 0  # the card the keyboard is on, even before any card has the focus
         self.card_focus_asked = False  # a key asked for a card's focus that has not come yet
+        self.hand_on_turn = False  # whether the hand shown was set out for the person's turn
         _ = tr.gettext
         self.title = _("I Doubt It")
         # Bound here rather than in BINDINGS so that the footer speaks the player's language. The keys
@@ -243,7 +251,7 @@ class TableApp(App[None]):
     # -- the flow of the game -----------------------------------------------------------------
 
     async def start_turns(self) -> None:
-        self.told = 0
+        self.told, self.hand_on_turn = 0, False
         self.query_one("#log", RichLog).clear()
         await self.refresh_hand()
         self.advance()
@@ -391,16 +399,29 @@ class TableApp(App[None]):
         self.told = len(log)
 
     async def refresh_hand(self) -> None:
-        hand = self.query_one("#hand", ItemGrid)
-        await hand.remove_children()
+        """Show the hand as the game has it now, redrawn in place: the cards' buttons are relabelled and
+        only as many mounted or removed as the hand grew or shrank, so the hand does not blank between
+        moves. A pick made while others play stays until the hand changes or the person's turn comes,
+        when the cards of the due rank are picked again."""
         view = self.game.view(self.me)
-        buttons = [CardButton(card, position) for position, card in enumerate(view.hand)]
+        buttons = list(self.query(CardButton))
+        turn_comes = view.must_play and not self.hand_on_turn
+        self.hand_on_turn = view.must_play
+        if tuple(button.card for button in buttons) == view.hand and not turn_comes:
+            return
+        kept = len(view.hand)
+        await self.query_one("#hand", ItemGrid).remove_children(buttons[kept:])
+        for button, card in zip(buttons, view.hand, strict=False):
+            button.show(card)
+        added = [CardButton(card, position) for position, card in enumerate(view.hand) if position >= len(buttons)]
+        await self.query_one("#hand", ItemGrid).mount_all(added)
+        buttons = buttons[:kept] + added
         if view.must_play:
             for position in truthful_pick(view):
                 buttons[position].toggle()
-        await hand.mount_all(buttons)
-        self.cursor = 0
-        if view.must_play and buttons:
+        self.cursor = min(self.cursor, max(kept - 1, 0))
+        if turn_comes and buttons:
+            self.cursor = 0
             buttons[0].focus()
 
     def refresh_table(self) -> None:
@@ -462,6 +483,8 @@ class TableApp(App[None]):
         words = {"name": self.names[claim.seat], "claim": claim_words(self.tr, claim.count, claim.rank)}
         if self.me in game.awaiting:
             return _("%(name)s claims “%(claim)s”. Doubt it (d) or let it go (n)?") % words
+        if claim.seat == self.me:  # the others are deciding on the person's own claim
+            return _("You claim “%(claim)s”.") % words
         return _("%(name)s claims “%(claim)s”.") % words
 
     # -- the end ------------------------------------------------------------------------------
