@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from idoubtit import Game, Rules
 from idoubtit.bots import make_bot
 from idoubtit.i18n import translations
@@ -39,9 +41,10 @@ def test_a_whole_game_through_a_pipe() -> None:
     assert lines[0].startswith("I Doubt It — 4 players, 1 deck.")
     assert any(line.startswith("Your hand: 1:") for line in lines)
     assert any("You put down “1 Ace”." in line for line in lines)
-    assert lines[-1].startswith("Game over. Places: 1. ")
+    end = next(number for number, line in enumerate(lines) if line.startswith("Game over. Places: 1. "))
+    assert all(len(line) <= 80 for line in lines[end:])  # broken at spaces to fit, as the story is
     # Every seat, the winner out (R10) and the others by the cards they were left with, fewest first.
-    places = lines[-1].removeprefix("Game over. Places: ").split(", ")
+    places = " ".join(lines[end:]).removeprefix("Game over. Places: ").split(", ")
     assert [place.split(".")[0] for place in places] == ["1", "2", "3", "4"]
     assert places[0].endswith(": out")
     left = [int(re.fullmatch(r"\d\. .+: (\d+) cards? left", place).group(1)) for place in places[1:]]  # type: ignore[union-attr]
@@ -152,6 +155,18 @@ def test_computer_players_have_names_and_are_marked_within_80_columns() -> None:
     assert table.startswith("Ширээнд: Та, ")
     assert "(компьютер)" in table
     assert all(len(line) <= 80 for line in text.splitlines() if not line.startswith("? "))
+
+
+@pytest.mark.parametrize("language", ["en", "mn", "lb", "af"])
+def test_a_hand_of_thirteen_breaks_between_cards_within_80_columns(language: str) -> None:
+    text, _ = run_plain("quit\n", Rules(4), language=language)
+    lines = [line for line in text.splitlines() if not line.startswith("? ")]
+    assert all(len(line) <= 80 for line in lines)
+    start = next(number for number, line in enumerate(lines) if "1:" in line)
+    hand = lines[start : start + 2]
+    assert len(hand[1]) - len(hand[1].lstrip()) == hand[0].index("1:")  # the second line under the first card
+    numbers = [int(entry.split(":")[0]) for line in hand for entry in line.split() if ":" in entry[:3]]
+    assert numbers == list(range(1, 14))  # every card whole, in order
 
 
 def test_the_number_of_decks_is_said_with_its_plural() -> None:

@@ -102,7 +102,7 @@ class PlainGame:
             return 1
         self.tell_news()
         places = ", ".join(finishing_order(self.tr, self.game.view(self.me), self.names))
-        self.say(_("Game over. Places: %(places)s") % {"places": places})
+        self.say_wrapped(_("Game over. Places: %(places)s") % {"places": places})
         return 0
 
     def step(self) -> None:
@@ -131,8 +131,16 @@ class PlainGame:
         self.told = len(log)
 
     def show_hand(self, hand: tuple[Card, ...]) -> None:
+        """The numbered cards, on as many lines of :data:`WIDTH` as they need: a line breaks between two
+        cards, never inside one, and the next lines start under the first card."""
         listed = "  ".join(f"{number}:{card.pretty()}" for number, card in enumerate(hand, start=1))
-        self.say(self.tr.gettext("Your hand: %(cards)s") % {"cards": listed})
+        line = self.tr.gettext("Your hand: %(cards)s") % {"cards": listed}
+        indent = " " * line.index("1:") if hand and line.index("1:") < WIDTH // 2 else ""
+        wrapped = textwrap.wrap(
+            line, WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+        )  # fmt: skip
+        for part in wrapped:
+            self.say(part)
 
     def say_coach(self) -> None:
         """The coach's word on the decision before us (with ``--coach``)."""
