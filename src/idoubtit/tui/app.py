@@ -60,9 +60,8 @@ class CardButton(Button, inherit_bindings=False):
 
     def __init__(self, card: Card, position: int) -> None:
         super().__init__(card.pretty(), name=f"card-{position}", classes="card", compact=True)
-        self.card, self.position = card, position
-        self.picked = False
-        self.set_class(card.suit.value in "HD", "red")
+        self.position, self.picked = position, False
+        self.show(card)
 
     def toggle(self) -> None:
         self.picked = not self.picked
@@ -410,11 +409,12 @@ class TableApp(App[None]):
         if tuple(button.card for button in buttons) == view.hand and not turn_comes:
             return
         kept = len(view.hand)
-        await self.query_one("#hand", ItemGrid).remove_children(buttons[kept:])
+        hand = self.query_one("#hand", ItemGrid)
+        await hand.remove_children(buttons[kept:])
         for button, card in zip(buttons, view.hand, strict=False):
             button.show(card)
         added = [CardButton(card, position) for position, card in enumerate(view.hand) if position >= len(buttons)]
-        await self.query_one("#hand", ItemGrid).mount_all(added)
+        await hand.mount_all(added)
         buttons = buttons[:kept] + added
         if view.must_play:
             for position in truthful_pick(view):
@@ -483,9 +483,10 @@ class TableApp(App[None]):
         words = {"name": self.names[claim.seat], "claim": claim_words(self.tr, claim.count, claim.rank)}
         if self.me in game.awaiting:
             return _("%(name)s claims “%(claim)s”. Doubt it (d) or let it go (n)?") % words
-        if claim.seat == self.me:  # the others are deciding on the person's own claim
-            return _("You claim “%(claim)s”.") % words
-        return _("%(name)s claims “%(claim)s”.") % words
+        # While the others decide on the person's own claim, the prompt speaks to them.
+        return self.narrator.pick(
+            claim.seat, _("You claim “%(claim)s”."), _("%(name)s claims “%(claim)s”."), claim=words["claim"]
+        )
 
     # -- the end ------------------------------------------------------------------------------
 

@@ -65,9 +65,10 @@ class PlainGame:
         self.stdout.write(line + "\n")
         self.stdout.flush()
 
-    def say_wrapped(self, text: str) -> None:
-        """A line for people, broken at spaces to fit :data:`WIDTH` columns."""
-        for line in textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False) or [""]:
+    def say_wrapped(self, text: str, indent: str = "") -> None:
+        """A line for people, broken at spaces to fit :data:`WIDTH` columns, the next lines after ``indent``."""
+        wrapped = textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+        for line in wrapped or [""]:
             self.say(line)
 
     def ask(self, question: str) -> str:
@@ -135,12 +136,8 @@ class PlainGame:
         cards, never inside one, and the next lines start under the first card."""
         listed = "  ".join(f"{number}:{card.pretty()}" for number, card in enumerate(hand, start=1))
         line = self.tr.gettext("Your hand: %(cards)s") % {"cards": listed}
-        indent = " " * line.index("1:") if hand and line.index("1:") < WIDTH // 2 else ""
-        wrapped = textwrap.wrap(
-            line, WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
-        )  # fmt: skip
-        for part in wrapped:
-            self.say(part)
+        first = line.find("1:")
+        self.say_wrapped(line, " " * first if 0 <= first < WIDTH // 2 else "")
 
     def say_coach(self) -> None:
         """The coach's word on the decision before us (with ``--coach``)."""
