@@ -59,10 +59,19 @@ def test_doubting_through_a_pipe_resolves_doubts() -> None:
     assert any(line.startswith("Turned up: ") for line in lines)
 
 
-def run_plain(answers: str, rules: Rules, seed: int = 1, language: str = "en") -> tuple[str, int]:
+class TerminalOutput(io.StringIO):
+    """Standard output as a terminal: what a person reads, not a script."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run_plain(
+    answers: str, rules: Rules, seed: int = 1, language: str = "en", terminal: bool = False
+) -> tuple[str, int]:
     game = Game.deal(rules, seed)
     bots = {seat: make_bot("honest", random.Random(seat)) for seat in range(1, rules.players)}
-    output = io.StringIO()
+    output = TerminalOutput() if terminal else io.StringIO()
     code = PlainGame(game, bots, translations(language), io.StringIO(answers), output).run()
     return output.getvalue(), code
 
@@ -167,6 +176,29 @@ def test_a_hand_of_thirteen_breaks_between_cards_within_80_columns(language: str
     assert len(hand[1]) - len(hand[1].lstrip()) == hand[0].index("1:")  # the second line under the first card
     numbers = [int(entry.split(":")[0]) for line in hand for entry in line.split() if ":" in entry[:3]]
     assert numbers == list(range(1, 14))  # every card whole, in order
+
+
+@pytest.mark.parametrize("language", ["en", "mn", "lb", "af"])
+def test_on_a_terminal_a_long_question_breaks_at_spaces_within_80_columns(language: str) -> None:
+    seed, _ = deal_with_aces(4)  # the question then adds which Aces Enter alone puts down: the longest one
+    text, _ = run_plain("quit\n", Rules(4), seed=seed, language=language, terminal=True)
+    lines = text.splitlines()
+    start = next(number for number, line in enumerate(lines) if line.startswith("? "))
+    length = next(n for n, line in enumerate(lines[start + 1 :], 1) if not line.startswith("  "))
+    question = lines[start : start + length]
+    assert len(question) > 1  # too long for one line of 80 columns
+    assert all(len(line) <= 80 for line in lines)
+    piped, _ = run_plain("quit\n", Rules(4), seed=seed, language=language)
+    whole = next(line for line in piped.splitlines() if line.startswith("? "))
+    assert " ".join(line[2:] for line in question) == whole[2:]  # every word whole, in order
+
+
+def test_through_a_pipe_a_question_stays_one_line_for_scripts() -> None:
+    seed, aces = deal_with_aces(4)
+    text, _ = run_plain("quit\n", Rules(4), seed=seed)
+    question = next(line for line in text.splitlines() if line.startswith("? "))
+    assert len(question) > 80
+    assert question.endswith(f"Enter alone puts down the Aces you hold: {' '.join(aces)}.")
 
 
 def test_the_number_of_decks_is_said_with_its_plural() -> None:

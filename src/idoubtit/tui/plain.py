@@ -1,7 +1,9 @@
 """The plain game: one line at a time on standard input and output.
 
 It works over a pipe, so a script or a screen reader can play. Every question the game asks is a line
-that starts with ``? ``; everything else is the story of the game.
+that starts with ``? ``; everything else is the story of the game. Written to a terminal, a question too
+long for it is broken at spaces, its next lines indented under its first word; over a pipe it stays one
+line, so a script reads each question whole.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ from idoubtit.tui.text import (
     truthful_pick,
 )
 
-#: The widest line the game writes for people (questions excepted: each stays one line for scripts).
+#: The widest line the game writes for people (over a pipe questions excepted: each stays one line for scripts).
 WIDTH = 80
+#: What goes before a question's first line, and before its next lines when a terminal's are broken.
+QUESTION_MARK, QUESTION_INDENT = "? ", "  "
 
 
 class QuitGameError(Exception):
@@ -72,7 +76,10 @@ class PlainGame:
             self.say(line)
 
     def ask(self, question: str) -> str:
-        self.say("? " + question)
+        if self.stdout.isatty():  # a person reads it: broken at spaces like the story
+            self.say_wrapped(QUESTION_MARK + question, indent=QUESTION_INDENT)
+        else:
+            self.say(QUESTION_MARK + question)
         answer = self.stdin.readline()
         if not answer:
             raise QuitGameError
