@@ -236,6 +236,16 @@ def test_a_blind_prior_prices_strangers_as_possible_blind_doubters_and_answers_t
     assert wary.carried(AdaptiveParams(blind_prior=0.2)).blind_prior == 0.2
 
 
+def test_the_blind_type_rises_with_wrong_doubts_and_falls_with_claims_let_pass() -> None:
+    model = OpponentModel.fresh(AdaptiveParams())
+    assert model.blind_type(0.2) == pytest.approx(0.2)  # nothing seen: the prior
+    model.answers, model.doubts, model.right, model.wrong = 4.0, 2.0, 0.0, 2.0
+    assert model.blind_type(0.2) > 0.98  # two wrong doubts in four answers: a blind doubter
+    model.answers, model.doubts, model.right, model.wrong = 20.0, 2.0, 2.0, 0.0
+    assert model.blind_type(0.2) < 0.001  # eighteen claims let pass and two right doubts: a counting player
+    assert model.blind_type(0.05) < model.blind_type(0.2)
+
+
 def test_with_a_blind_prior_its_first_bluffs_look_riskier_to_it() -> None:
     plain, wary = AdaptiveBot(), AdaptiveBot(params=AdaptiveParams(blind_prior=0.2))
     view = Game.from_hands(Rules(3), ["AS", "KS", "QS"]).view(0)

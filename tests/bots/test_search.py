@@ -14,10 +14,12 @@ from typing import Any, cast
 
 import pytest
 
-from idoubtit import STANDARD_DECK, Card, Decline, Doubt, Game, Phase, Play, Rank, Rules, Suit
+from idoubtit import STANDARD_DECK, Action, Card, Decline, Doubt, Game, Phase, Play, Rank, Rules, Suit
 from idoubtit.bots import BOTS, AdaptiveBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import MULTI_GRID, PAD_GRID, Belief, Habits, OpponentBelief
 from idoubtit.bots.base import start_game
+from idoubtit.bots.honest import HonestBot
+from idoubtit.bots.knowledge import claim_is_provably_false
 from idoubtit.bots.runner import settle_window
 from idoubtit.bots.search import SearchBot, SearchParams
 from idoubtit.bots.search.leaf import LeafScore
@@ -890,6 +892,67 @@ def test_the_blind_prior_option_sets_its_models_prior_of_blind_doubters() -> Non
     for wrong in (-0.1, 1.0, 1.5):
         with pytest.raises(ValueError, match="blind_prior is a chance"):
             SearchBot(iterations=4, blind_prior=wrong)
+
+
+def play_watched(spec: str, field: str, seed: int) -> list[tuple[View, Action, float]]:
+    """A game of ``spec`` in seat 0 against three copies of ``field``: each of its decisions, with the
+    chance it gave, just before, that the table doubts a claim whatever the count."""
+    searcher = cast(SearchBot, make_bot(spec, random.Random(seed)))
+    decisions: list[tuple[View, Action, float]] = []
+    act = searcher.act
+
+    def watched(view: View) -> Action:
+        action = act(view)
+        decisions.append((view, action, searcher.table_calls_blindly(view)))
+        return action
+
+    searcher.act = watched  # type: ignore[method-assign]
+    others = [make_bot(field, random.Random(seed * 10 + seat)) for seat in (1, 2, 3)]
+    play_out(Game.deal(Rules(4), seed), [searcher, *others])
+    return decisions
+
+
+def test_at_a_table_that_doubts_anything_it_plays_as_honest_does() -> None:
+    decisions = play_watched("search[iterations=4,calling_table=0.7]", "doubter", 5)
+    honest = [(view, action) for view, action, chance in decisions if chance >= 0.7]
+    assert len(honest) > len(decisions) / 2  # three doubters show themselves within a round
+    for view, action in honest:
+        if view.must_play:
+            assert action == Play(0, HonestBot.choose_cards(view), view.due_rank)
+        elif isinstance(action, Doubt):
+            assert claim_is_provably_false(view)  # only what its cards prove, as honest doubts
+    assert any(isinstance(action, Decline) for _, action in honest)
+
+
+def test_a_coach_reading_the_options_at_a_table_that_doubts_anything_is_told_honests_choice() -> None:
+    # On this deal, without the honest choice, the averages pick other plays five times after the switch.
+    searcher = cast(SearchBot, make_bot("search[iterations=4,calling_table=0.7]", random.Random(9)))
+    chosen: list[tuple[View, Action, float]] = []
+
+    class Advised:
+        """Seat 0 played by the options a coach reads: each time the one the bot says it would choose."""
+
+        name = "advised"
+
+        def act(self, view: View) -> Action:
+            options, _, choice = searcher.option_values(view)
+            searcher.chose(options[choice])
+            chosen.append((view, options[choice], searcher.table_calls_blindly(view)))
+            return options[choice]
+
+    others = [make_bot("doubter", random.Random(50 + seat)) for seat in (1, 2, 3)]
+    play_out(Game.deal(Rules(4), 9), [Advised(), *others])
+    plays = [(view, action) for view, action, chance in chosen if chance >= 0.7 and view.must_play]
+    assert plays
+    for view, action in plays:
+        assert isinstance(action, Play)
+        assert sorted(action.cards, key=sort_key) == sorted(HonestBot.choose_cards(view), key=sort_key)
+
+
+def test_against_counting_players_the_table_never_looks_like_blind_doubters() -> None:
+    decisions = play_watched("search[iterations=4,calling_table=0.7]", "adaptive", 5)
+    assert max(chance for _, _, chance in decisions) < 0.7
+    assert cast(SearchBot, make_bot("search")).params.calling_table > 1.0  # off unless asked for
 
 
 def test_a_price_per_card_makes_a_pile_taken_cost_and_a_pile_handed_on_pay_more() -> None:

@@ -295,12 +295,18 @@ class OpponentModel:
         counted = min(1.0, (2.0 * self.wrong + 0.1) / (self.answers + 10.0))
         if self.blind_prior <= 0.0:
             return counted
+        blind_type = self.blind_type(self.blind_prior)
+        return blind_type * max(BLIND_SHARE, counted) + (1.0 - blind_type) * counted
+
+    def blind_type(self, prior: float) -> float:
+        """The chance that it is a blind doubter rather than a counting player, from ``prior`` (0 < prior
+        < 1) and every answer it gave (:data:`BLIND_ANSWERS`): a wrong doubt says much for the blind type,
+        a claim let pass a little against it."""
         passes = max(0.0, self.answers - self.doubts)
-        evidence = math.log(self.blind_prior / (1.0 - self.blind_prior))
+        evidence = math.log(prior / (1.0 - prior))
         for count, weight in zip((passes, self.right, self.wrong), _BLIND_EVIDENCE, strict=True):
             evidence += count * weight
-        blind_type = 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, evidence))))
-        return blind_type * max(BLIND_SHARE, counted) + (1.0 - blind_type) * counted
+        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, evidence))))
 
     def trust(self, prior_lie: float) -> float:
         """The chance that an undoubted claim of its is true (pile checks, with the lie prior)."""

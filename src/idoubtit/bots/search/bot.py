@@ -10,8 +10,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot, AdaptiveParams, Habits
+from idoubtit.bots.adaptive import BLIND_SHARE, LEARNS_KEEPING, AdaptiveBot, AdaptiveParams, Habits
 from idoubtit.bots.base import flag
+from idoubtit.bots.honest import HonestBot
 from idoubtit.bots.knowledge import own_cards_in_pile
 from idoubtit.bots.maths import advance, own_turn_distances
 from idoubtit.bots.search.ledger import Ledger
@@ -97,6 +98,7 @@ class SearchBot:
         padding_gate: bool | str = True,
         one_card_back: bool | str = True,
         voids: bool | str = False,
+        calling_table: float | None = None,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -111,6 +113,7 @@ class SearchBot:
             "play_margin": play_margin,
             "midgame_margin": midgame_margin,
             "endgame_cards": endgame_cards,
+            "calling_table": calling_table,
         }
         given = {name: value for name, value in options.items() if value is not None}
         if leaf is not None:
@@ -164,6 +167,8 @@ class SearchBot:
         assert view.seat is not None, "a bot plays a seat"
         start = time.perf_counter()
         ledger = self.follow(view)
+        if self.table_calls_blindly(view) >= self.params.calling_table:
+            return self._honest(view)
         if view.must_play:
             return self._play(view, ledger, start)
         settled = self.settled_answer(view)
@@ -193,6 +198,29 @@ class SearchBot:
         ledger = self._track(view)
         self.model.observe(view)
         return ledger
+
+    def table_calls_blindly(self, view: View) -> float:
+        """The chance that some opponent still in doubts a claim whatever the count: each one a blind
+        doubter (who doubts :data:`~idoubtit.bots.adaptive.BLIND_SHARE` of all claims) with the chance
+        its answers so far give (:meth:`~idoubtit.bots.adaptive.OpponentModel.blind_type`)."""
+        passes = 1.0
+        prior = self.params.blind_type_prior
+        for seat, model in self.model.models.items():
+            if seat != view.seat and view.hand_sizes[seat] > 0:
+                passes *= 1.0 - BLIND_SHARE * model.blind_type(prior)
+        return 1.0 - passes
+
+    def _honest(self, view: View, tell: bool = True) -> Action:
+        """What ``honest`` does: every card of the due rank (with none, the one card due last at its turns),
+        and a doubt only of what this seat can prove false. At a table that doubts anything this is the
+        best answer there is (docs/bots.md, "A table that doubts anything"). With ``tell`` a play is told
+        to the model as this seat's (:meth:`_played`)."""
+        assert view.seat is not None
+        if view.must_play:
+            play = Play(view.seat, HonestBot.choose_cards(view), view.due_rank)
+            return self._played(play) if tell else play
+        settled = self.settled_answer(view)
+        return settled if settled is not None else Decline(view.seat)
 
     def claim_reading(self, view: View) -> float:
         """How likely the open claim is false, as the search weighs its two versions: the adaptive
@@ -261,8 +289,10 @@ class SearchBot:
             if settled is not None:
                 lie = 1.0 if isinstance(settled, Doubt) else 0.0
             margin = 0.0
+        # At a table that doubts anything the choice is honest's, whatever the averages say (see :meth:`act`).
+        honest = self._honest(view, tell=False) if self.table_calls_blindly(view) >= self.params.calling_table else None
         options: list[Action] = []
-        for action in [*candidates, *extra]:
+        for action in [*candidates, *extra, *([honest] if honest is not None else [])]:
             if not any(_same_option(action, known) for known in options):
                 options.append(action)
         # The doubt goes last, where the search loop applies the doubt margin to it.
@@ -279,7 +309,8 @@ class SearchBot:
         if result.deals:  # undo the margins the loop added, so each chance is a plain average
             wins[0] -= margin
             wins[-1] += result.doubt_handicap
-        return options, wins, options.index(result.action)
+        chosen = result.action if honest is None else next(a for a in options if _same_option(a, honest))
+        return options, wins, options.index(chosen)
 
     def seen_of(self, view: View, rank: Rank) -> int:
         """How many cards of ``rank`` this seat knows are not in anyone else's hand: its own, its own
