@@ -924,6 +924,20 @@ def test_at_a_table_that_doubts_anything_it_plays_as_honest_does() -> None:
     assert any(isinstance(action, Decline) for _, action in honest)
 
 
+def test_with_the_calling_table_off_it_searches_its_plays_at_that_table_too() -> None:
+    decisions = play_watched("search[iterations=4,calling_table=2]", "doubter", 5)
+    calling = [(view, action) for view, action, chance in decisions if chance >= 0.7]
+    assert calling
+    assert any(
+        (isinstance(action, Doubt) and not claim_is_provably_false(view))
+        or (
+            isinstance(action, Play)
+            and sorted(action.cards, key=sort_key) != sorted(HonestBot.choose_cards(view), key=sort_key)
+        )
+        for view, action in calling
+    )
+
+
 def test_a_coach_reading_the_options_at_a_table_that_doubts_anything_is_told_honests_choice() -> None:
     # On this deal, without the honest choice, the averages pick other plays five times after the switch.
     searcher = cast(SearchBot, make_bot("search[iterations=4,calling_table=0.7]", random.Random(9)))
@@ -952,7 +966,8 @@ def test_a_coach_reading_the_options_at_a_table_that_doubts_anything_is_told_hon
 def test_against_counting_players_the_table_never_looks_like_blind_doubters() -> None:
     decisions = play_watched("search[iterations=4,calling_table=0.7]", "adaptive", 5)
     assert max(chance for _, _, chance in decisions) < 0.7
-    assert cast(SearchBot, make_bot("search")).params.calling_table > 1.0  # off unless asked for
+    assert cast(SearchBot, make_bot("search")).params.calling_table == 0.7  # the default
+    assert cast(SearchBot, make_bot("search[calling_table=2]")).params.calling_table > 1.0  # never
 
 
 def test_a_price_per_card_makes_a_pile_taken_cost_and_a_pile_handed_on_pay_more() -> None:

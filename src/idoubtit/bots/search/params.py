@@ -143,7 +143,8 @@ class SearchParams:
     #: At a table that doubts anything: when the chance that some opponent doubts a claim whatever the
     #: count reaches ``calling_table`` (each opponent a blind doubter with the chance its answers give
     #: from the prior ``blind_type_prior``, who then doubts half of all claims), the bot plays as
-    #: ``honest`` does, since there a bluff is mostly caught and a false claim is called without it
-    #: (above 1: never; ``search[calling_table=0.7]``).
-    calling_table: float = 2.0
+    #: ``honest`` does, since there a bluff is mostly caught and a false claim is called without it.
+    #: 0.7 takes two players seen to doubt anything (one gives 0.5); above 1: never
+    #: (``search[calling_table=2]``; docs/bots.md, "A table that doubts anything").
+    calling_table: float = 0.7
     blind_type_prior: float = 0.2
