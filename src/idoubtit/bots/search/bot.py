@@ -171,7 +171,7 @@ class SearchBot:
         start = time.perf_counter()
         ledger = self.follow(view)
         if self.table_calls_blindly(view) >= self.params.calling_table:
-            return self._honest(view)
+            return self._played(self._honest(view))
         if view.must_play:
             return self._play(view, ledger, start)
         settled = self.settled_answer(view)
@@ -213,15 +213,13 @@ class SearchBot:
                 passes *= 1.0 - BLIND_SHARE * model.blind_type(prior)
         return 1.0 - passes
 
-    def _honest(self, view: View, tell: bool = True) -> Action:
+    def _honest(self, view: View) -> Action:
         """What ``honest`` does: every card of the due rank (with none, the one card due last at its turns),
         and a doubt only of what this seat can prove false. At a table that doubts anything this is the
-        best answer there is (docs/bots.md, "A table that doubts anything"). With ``tell`` a play is told
-        to the model as this seat's (:meth:`_played`)."""
+        best answer there is (docs/bots.md, "A table that doubts anything")."""
         assert view.seat is not None
         if view.must_play:
-            play = Play(view.seat, HonestBot.choose_cards(view), view.due_rank)
-            return self._played(play) if tell else play
+            return Play(view.seat, HonestBot.choose_cards(view), view.due_rank)
         settled = self.settled_answer(view)
         return settled if settled is not None else Decline(view.seat)
 
@@ -293,7 +291,7 @@ class SearchBot:
                 lie = 1.0 if isinstance(settled, Doubt) else 0.0
             margin = 0.0
         # At a table that doubts anything the choice is honest's, whatever the averages say (see :meth:`act`).
-        honest = self._honest(view, tell=False) if self.table_calls_blindly(view) >= self.params.calling_table else None
+        honest = self._honest(view) if self.table_calls_blindly(view) >= self.params.calling_table else None
         options: list[Action] = []
         for action in [*candidates, *extra, *([honest] if honest is not None else [])]:
             if not any(_same_option(action, known) for known in options):
