@@ -279,7 +279,14 @@ def test_one_turn_with_the_keyboard_alone(browser: Browser, server: ServerProces
         wait_for_a_window(page, "doubt")
         page.evaluate("document.activeElement?.blur()")
         page.keyboard.press("d")
-        page.wait_for_selector(".reveal.true, .reveal.bluff")
+        # A bot may have doubted the person's own claim just before (its cards proved it); the reveal
+        # that our "d" brings is of a bot's claim, and replaces that one.
+        page.wait_for_function(
+            """() => {
+                const verdict = document.querySelector('.reveal.true .verdict, .reveal.bluff .verdict');
+                return verdict !== null && !verdict.textContent.split('—')[0].includes('You');
+            }"""
+        )
         assert "You" not in page.inner_text(".reveal .verdict").split("—")[0]  # a bot's claim
         assert "you doubted" in page.inner_text(".reveal .verdict")
         page.wait_for_function("() => document.getElementById('announcer').textContent.includes('you doubted')")
