@@ -11,7 +11,6 @@ import pytest
 from idoubtit import Card, Doubt, Game, Rank, Rules
 from idoubtit.bots import BOTS, HonestBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import (
-    BLIND_SHARE,
     LEARNS_KEEPING,
     THRESHOLD_GRID,
     AdaptiveBot,
@@ -19,10 +18,12 @@ from idoubtit.bots.adaptive import (
     Habits,
     OpponentModel,
 )
-from idoubtit.bots.base import Bot
+from idoubtit.bots.base import Bot, start_game
+from idoubtit.bots.calling import BLIND_SHARE
 from idoubtit.bots.counter import CounterBot
 from idoubtit.bots.runner import play_turn
 from tests.bots.checked import Checked
+from tests.bots.watched import assert_plays_as_honest_does, differs_from_honest, play_watched
 
 VARIANT_SETS = [
     {},
@@ -398,3 +399,35 @@ def test_one_card_back_reads_one_card_claims_as_likelier_false_and_leaves_the_fi
     assert bigger_before_any_one
     assert sum(b for _, b in ones) > sum(p for p, _ in ones)
     assert all(p == pytest.approx(b) for p, b in bigger_before_any_one)
+
+
+def test_at_a_table_that_doubts_anything_the_adaptive_bot_plays_as_honest_does() -> None:
+    decisions = play_watched("adaptive", "doubter", 5)
+    assert assert_plays_as_honest_does(decisions) > len(decisions) / 2
+
+
+def test_with_the_calling_table_off_the_adaptive_bot_bluffs_by_its_plan_at_that_table_too() -> None:
+    decisions = play_watched("adaptive[calling_table=2]", "doubter", 5)
+    assert any(chance >= 0.7 for _, _, chance in decisions)
+    assert differs_from_honest(decisions)
+    assert AdaptiveBot(calling_table=1.5).params.calling_table == 1.5
+    assert AdaptiveBot().settings.calling_table == 0.7  # the default
+
+
+def test_the_next_game_at_a_table_of_doubters_starts_as_honest_does() -> None:
+    # The adaptive bot carries what it saw of each opponent into the next game at the table, so it knows
+    # the doubters from the first turn; the counter starts each game from the prior.
+    adaptive, counter = AdaptiveBot(random.Random(1)), CounterBot(random.Random(1))
+    for bot in (adaptive, counter):
+        doubters = [make_bot("doubter", random.Random(seat)) for seat in (1, 2, 3)]
+        play_out(Game.deal(Rules(4), 5), [bot, *doubters])
+        second = Game.deal(Rules(4), 6)
+        start_game(bot, 0, second.rules)
+        bot.observe(second.view(0))
+    assert adaptive.table_calls_blindly(second.view(0)) >= 0.7
+    assert counter.table_calls_blindly(second.view(0)) < 0.7
+
+
+def test_against_adaptive_bots_it_never_sees_a_table_that_doubts_anything() -> None:
+    decisions = play_watched("adaptive", "adaptive", 5)
+    assert max(chance for _, _, chance in decisions) < 0.7

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 import pytest
 
 from idoubtit import Card, Decline, Doubt, Game, Play, Rank, Rules
-from idoubtit.bots import BOTS, HonestBot, RandomBot, play_out
+from idoubtit.bots import BOTS, HonestBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import AdaptiveBot
 from idoubtit.bots.base import Bot
 from idoubtit.bots.counter import CounterBot
 from tests.bots.checked import Checked
+from tests.bots.watched import assert_plays_as_honest_does, differs_from_honest, play_watched
 
 VARIANT_SETS = [
     {},
@@ -164,3 +166,24 @@ def test_plays_two_player_games_under_v4(variants: dict[str, bool]) -> None:
         bots: list[Bot] = [CounterBot(random.Random(seed)), CounterBot(random.Random(seed + 1))]
         game = play_out(Game.deal(rules, seed), bots, max_rounds=20_000)
         assert game.is_over
+
+
+def test_at_a_table_that_doubts_anything_it_plays_as_honest_does() -> None:
+    # Three players who doubt half of all claims catch most bluffs and call the false claims for it.
+    decisions = play_watched("counter", "doubter", 5)
+    assert assert_plays_as_honest_does(decisions) > len(decisions) / 2  # they show themselves within a round
+    assert any(isinstance(action, Decline) for _, action, chance in decisions if chance >= 0.7)
+
+
+def test_with_the_calling_table_off_it_bluffs_by_its_plan_at_that_table_too() -> None:
+    decisions = play_watched("counter[calling_table=2]", "doubter", 5)
+    assert any(chance >= 0.7 for _, _, chance in decisions)
+    assert differs_from_honest(decisions)
+    assert cast(CounterBot, make_bot("counter")).params.calling_table == 0.7  # the default
+    with pytest.raises(ValueError, match="calling_table is a chance from 0 on"):
+        make_bot("counter[calling_table=-1]")
+
+
+def test_against_counting_players_the_counter_never_sees_a_table_that_doubts_anything() -> None:
+    decisions = play_watched("counter", "adaptive", 5)
+    assert max(chance for _, _, chance in decisions) < 0.7

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from idoubtit.bots.base import flag
+from idoubtit.bots.calling import BLIND_SHARE, blind_chance, checked_calling_table
 from idoubtit.bots.counter import CounterBot, CounterParams, Look
 from idoubtit.bots.maths import RANK_SLOTS
 from idoubtit.bots.tracker import DEFAULT_TRUST, Tracker
@@ -134,14 +135,6 @@ MULTI_GRID: Final = (0.0, 0.1, 0.25, 0.5)
 THRESHOLD_GRID: Final = (0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2)
 #: A lie of any other shape (it keeps cards it could have played, or bluffs many): rare, never impossible.
 ODD_LIE: Final = 0.01
-#: How often a blind doubter says "I doubt it" to a claim, whatever the count (the panel's doubter: half).
-BLIND_SHARE: Final = 0.5
-#: For each answer an opponent gives (let it pass, a right doubt, a wrong doubt), how likely it is from
-#: a blind doubter and from a counting player, who doubts a tenth of the claims and is nine times in ten
-#: right; a blind doubter doubts half of them, right as often as claims are false (about a third).
-BLIND_ANSWERS: Final = {"pass": (0.5, 0.9), "right": (0.5 / 3.0, 0.09), "wrong": (1.0 / 3.0, 0.01)}
-#: What one answer of each kind says for the blind type: the logarithm of its two chances' ratio.
-_BLIND_EVIDENCE: Final = tuple(math.log(blind / counting) for blind, counting in BLIND_ANSWERS.values())
 
 
 def _padding(held: int, pad: float) -> float:
@@ -288,9 +281,9 @@ class OpponentModel:
 
         With a ``blind_prior``, the player is one of two types, a blind doubter (who doubts
         :data:`BLIND_SHARE` of the claims) or a counting one (the share its wrong doubts give), and
-        every answer it gave weighs the two (:data:`BLIND_ANSWERS`): against strangers the first plays
-        are priced for the chance that someone at the table doubts anything, and two or three answers
-        tell which type each player is.
+        every answer it gave weighs the two (:data:`~idoubtit.bots.calling.BLIND_ANSWERS`): against
+        strangers the first plays are priced for the chance that someone at the table doubts anything, and
+        two or three answers tell which type each player is.
         """
         counted = min(1.0, (2.0 * self.wrong + 0.1) / (self.answers + 10.0))
         if self.blind_prior <= 0.0:
@@ -300,13 +293,9 @@ class OpponentModel:
 
     def blind_type(self, prior: float) -> float:
         """The chance that it is a blind doubter rather than a counting player, from ``prior`` (0 < prior
-        < 1) and every answer it gave (:data:`BLIND_ANSWERS`): a wrong doubt says much for the blind type,
-        a claim let pass a little against it."""
-        passes = max(0.0, self.answers - self.doubts)
-        evidence = math.log(prior / (1.0 - prior))
-        for count, weight in zip((passes, self.right, self.wrong), _BLIND_EVIDENCE, strict=True):
-            evidence += count * weight
-        return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, evidence))))
+        < 1) and every answer it gave (:func:`~idoubtit.bots.calling.blind_chance`): a wrong doubt says
+        much for the blind type, a claim let pass a little against it."""
+        return blind_chance(prior, max(0.0, self.answers - self.doubts), self.right, self.wrong)
 
     def trust(self, prior_lie: float) -> float:
         """The chance that an undoubted claim of its is true (pile checks, with the lie prior)."""
@@ -419,10 +408,13 @@ class AdaptiveBot(CounterBot):
         carry: float | None = None,
         one_card_back: bool | str | None = None,
         voids: bool | str | None = None,
+        calling_table: float | None = None,
     ) -> None:
         """``carry`` (when given) replaces ``params.carry``: ``adaptive[carry=0]`` starts every game afresh.
         ``one_card_back`` and ``voids`` (when given) replace the readings of ``params`` of those names, so
-        that a spec can try them: ``adaptive[one_card_back=true,voids=true]``."""
+        that a spec can try them: ``adaptive[one_card_back=true,voids=true]``. ``calling_table`` is the
+        counter's (:class:`~idoubtit.bots.counter.CounterBot`): ``adaptive[calling_table=2]`` never
+        switches to ``honest``'s play at a table that doubts anything."""
         self.settings = params or AdaptiveParams()
         if carry is not None:
             if not 0.0 <= float(carry) <= 1.0:
@@ -434,6 +426,8 @@ class AdaptiveBot(CounterBot):
             self.settings = dataclasses.replace(self.settings, voids=flag(voids))
         if len(self.settings.keep_grid) != len(self.settings.keep_prior):
             raise ValueError("keep_grid and keep_prior must have one entry per keep share")
+        if calling_table is not None:
+            self.settings = dataclasses.replace(self.settings, calling_table=checked_calling_table(calling_table))
         super().__init__(rng, self.settings)
         self.tracker = Tracker(trust=self._trust, voids=self.settings.voids)
         self.models: dict[int, OpponentModel] = {}
@@ -645,6 +639,16 @@ class AdaptiveBot(CounterBot):
 
     # ----------------------------------------------------------------------------------------------
     # Using it
+
+    def blind_chances(self, view: View) -> dict[int, float]:
+        """As the counter's, but from each opponent's model, which carries what earlier games at the table
+        showed of it (:meth:`OpponentModel.blind_type`)."""
+        prior = self.settings.blind_type_prior
+        return {
+            seat: model.blind_type(prior)
+            for seat, model in self.models.items()
+            if seat != view.seat and view.hand_sizes[seat] > 0
+        }
 
     def false_probability(self, view: View) -> float:
         """How likely the claim on the table is false: the claimant's habits read the count (weighed

@@ -31,15 +31,24 @@ down is chosen by expected value: each extra card raises the chance some opponen
 asking, for each opponent and each number of cards of the rank it may hold, how false the claim looks
 from what that opponent can know (the public log, :class:`~idoubtit.bots.tracker.Tracker` with
 ``public=True``, plus its own hand); being caught costs the pile and everything played.
+
+A table that doubts anything. The bot tallies how each opponent answers claims (the claims it lets pass,
+its right and wrong doubts); once two of them look like players who doubt whatever the count says
+(:mod:`idoubtit.bots.calling`), a bluff is mostly caught and a false claim is called without us, so it
+plays as ``honest`` does: every card of the due rank, with none the one card due last, and a doubt only
+of what its count proves false (``counter[calling_table=2]``: never).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from idoubtit.bots.calling import BLIND_TYPE_PRIOR, CALLING_TABLE, AnswerTally, calls_blindly, checked_calling_table
+from idoubtit.bots.honest import HonestBot
 from idoubtit.bots.maths import (
     RANK_SLOTS,
     advance,
@@ -93,6 +102,11 @@ class CounterParams:
     #: Most bluff cards considered in one play, and most cards of the due rank held back for later.
     max_bluffs: int = 4
     max_hold_back: int = 2
+    #: At a table that doubts anything (two players seen to doubt whatever the count says; see
+    #: :mod:`idoubtit.bots.calling`), play as ``honest`` does: from this chance that someone calls any
+    #: claim on (above 1: never), with this prior chance that a stranger is a blind doubter.
+    calling_table: float = CALLING_TABLE
+    blind_type_prior: float = BLIND_TYPE_PRIOR
 
 
 class CounterBot:
@@ -101,9 +115,18 @@ class CounterBot:
 
     name = "counter"
 
-    def __init__(self, rng: random.Random | None = None, params: CounterParams | None = None) -> None:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        params: CounterParams | None = None,
+        calling_table: float | None = None,
+    ) -> None:
+        """``calling_table`` (when given) replaces ``params.calling_table``: ``counter[calling_table=2]``
+        never switches to ``honest``'s play at a table that doubts anything."""
         self.rng = rng or random.Random()  # only used to break the cycles of very long games
         self.params = params or CounterParams()
+        if calling_table is not None:
+            self.params = dataclasses.replace(self.params, calling_table=checked_calling_table(calling_table))
         self.tracker = Tracker()
         self.public = Tracker(public=True)
         #: Set by a learning subclass: keep, for each claim size and opponent, the cases weighed in
@@ -111,6 +134,9 @@ class CounterBot:
         self.record_looks = False
         self.looks: dict[int, dict[int, list[tuple[float, Look]]]] = {}
         self.chosen_looks: dict[int, list[tuple[float, Look]]] = {}
+        #: How each seat answered claims this game (to tell a table that doubts anything).
+        self.answers = AnswerTally()
+        self._tallied_game = -1
 
     def start(self, seat: int, rules: Rules) -> None:
         """A new game begins, this bot at ``seat``: the trackers start over at their next view (see
@@ -125,6 +151,8 @@ class CounterBot:
     def act(self, view: View) -> Action:
         assert view.seat is not None, "a bot plays a seat"
         self.observe(view)
+        if self.table_calls_blindly(view) >= self.params.calling_table:
+            return self._honest(view)
         if view.must_play:
             cards = self.choose_cards(view)
             return Play(view.seat, cards, view.due_rank)
@@ -138,6 +166,39 @@ class CounterBot:
         The public tracker is only read to price our own bluffs, so it catches up when we play.
         """
         self.tracker.update(view)
+        if self.tracker.games != self._tallied_game:
+            self._tallied_game = self.tracker.games
+            self.answers.start_over(view.rules.players)
+        for event in self.tracker.fresh:
+            self.answers.learn(event)
+
+    # ----------------------------------------------------------------------------------------------
+    # A table that doubts anything
+
+    def blind_chances(self, view: View) -> dict[int, float]:
+        """For each opponent still in, the chance that it doubts whatever the count says, from its
+        answers this game (:class:`~idoubtit.bots.calling.AnswerTally`)."""
+        prior = self.params.blind_type_prior
+        return {
+            seat: self.answers.blind_chance(seat, prior)
+            for seat, size in enumerate(view.hand_sizes)
+            if seat != view.seat and size > 0
+        }
+
+    def table_calls_blindly(self, view: View) -> float:
+        """The chance that some opponent still in doubts a claim whatever the count
+        (:func:`~idoubtit.bots.calling.calls_blindly`)."""
+        return calls_blindly(self.blind_chances(view).values())
+
+    def _honest(self, view: View) -> Action:
+        """``honest``'s decision, with this bot's count for what is proven false: at a table that doubts
+        anything a bluff is mostly caught and a false claim called without us (docs/bots.md)."""
+        assert view.seat is not None
+        if view.must_play:
+            return Play(view.seat, HonestBot.choose_cards(view), view.due_rank)
+        if view.claim is not None and self.false_probability(view) > 0.999:
+            return Doubt((view.seat,))
+        return Decline(view.seat)
 
     # ----------------------------------------------------------------------------------------------
     # Doubting

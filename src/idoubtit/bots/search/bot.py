@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from idoubtit.bots.adaptive import BLIND_SHARE, LEARNS_KEEPING, AdaptiveBot, AdaptiveParams, Habits
+from idoubtit.bots.adaptive import LEARNS_KEEPING, AdaptiveBot, AdaptiveParams, Habits
 from idoubtit.bots.base import flag
 from idoubtit.bots.honest import HonestBot
 from idoubtit.bots.knowledge import own_cards_in_pile
@@ -152,7 +152,12 @@ class SearchBot:
             if not 0.0 <= blind_prior < 1.0:
                 raise ValueError(f"blind_prior is a chance from 0 up to (not including) 1, not {blind_prior!r}")
             model_params = dataclasses.replace(model_params, blind_prior=float(blind_prior))
-        model_params = dataclasses.replace(model_params, one_card_back=flag(one_card_back), voids=self.params.voids)
+        model_params = dataclasses.replace(
+            model_params,
+            one_card_back=flag(one_card_back),
+            voids=self.params.voids,
+            blind_type_prior=self.params.blind_type_prior,
+        )
         self.model = AdaptiveBot(rng=random.Random(self.rng.random()), params=model_params, carry=carry)
         #: The padding a stranger is expected to have (the prior's mean), the line of ``padding_gate``.
         settings = self.model.settings
@@ -203,15 +208,10 @@ class SearchBot:
         return ledger
 
     def table_calls_blindly(self, view: View) -> float:
-        """The chance that some opponent still in doubts a claim whatever the count: each one a blind
-        doubter (who doubts :data:`~idoubtit.bots.adaptive.BLIND_SHARE` of all claims) with the chance
-        its answers so far give (:meth:`~idoubtit.bots.adaptive.OpponentModel.blind_type`)."""
-        passes = 1.0
-        prior = self.params.blind_type_prior
-        for seat, model in self.model.models.items():
-            if seat != view.seat and view.hand_sizes[seat] > 0:
-                passes *= 1.0 - BLIND_SHARE * model.blind_type(prior)
-        return 1.0 - passes
+        """The chance that some opponent still in doubts a claim whatever the count, as its model reads
+        the table (:meth:`~idoubtit.bots.counter.CounterBot.table_calls_blindly`, from each opponent's
+        :meth:`~idoubtit.bots.adaptive.OpponentModel.blind_type`)."""
+        return self.model.table_calls_blindly(view)
 
     def _honest(self, view: View) -> Action:
         """What ``honest`` does: every card of the due rank (with none, the one card due last at its turns),
