@@ -12,6 +12,7 @@ from idoubtit import Card, Decline, Doubt, Game, Play, Rank, Rules
 from idoubtit.bots import BOTS, HonestBot, RandomBot, make_bot, play_out
 from idoubtit.bots.adaptive import AdaptiveBot
 from idoubtit.bots.base import Bot
+from idoubtit.bots.calling import CALLING_SEATS
 from idoubtit.bots.counter import CounterBot
 from tests.bots.checked import Checked
 from tests.bots.watched import assert_plays_as_honest_does, differs_from_honest, play_watched
@@ -187,3 +188,12 @@ def test_with_the_calling_table_off_it_bluffs_by_its_plan_at_that_table_too() ->
 def test_against_counting_players_the_counter_never_sees_a_table_that_doubts_anything() -> None:
     decisions = play_watched("counter", "adaptive", 5)
     assert max(chance for _, _, chance in decisions) < 0.7
+
+
+def test_the_switch_watches_tables_of_up_to_six_only() -> None:
+    # At bigger tables counting players doubt often enough, and wrongly often enough, to look blind.
+    at_six = play_watched("counter", "doubter", 5, players=CALLING_SEATS)
+    assert assert_plays_as_honest_does(at_six) > len(at_six) / 2
+    at_seven = play_watched("counter", "doubter", 5, players=CALLING_SEATS + 1)
+    assert all(chance == 0.0 for _, _, chance in at_seven)
+    assert differs_from_honest([(view, action, 1.0) for view, action, _ in at_seven])

@@ -1059,3 +1059,9 @@ def test_with_keeping_its_model_learns_per_opponent_whether_it_keeps_the_ranks_c
     # The claimant's habits hold a block per keep share, and the claim reads otherwise than with one.
     assert len(keeping.model.models[0].habits.weights) == 3 * len(plain.model.models[0].habits.weights)
     assert keeping.claim_reading(view) != plain.claim_reading(view)
+
+
+def test_the_expert_watches_for_a_calling_table_at_tables_of_up_to_six_only() -> None:
+    for players, watched in ((6, True), (7, False)):
+        decisions = play_watched("search[iterations=2]", "doubter", 3, players=players)
+        assert any(chance >= 0.7 for _, _, chance in decisions) is watched

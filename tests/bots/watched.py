@@ -21,9 +21,9 @@ class Watching(Protocol):
     def table_calls_blindly(self, view: View) -> float: ...
 
 
-def play_watched(spec: str, field: str, seed: int) -> list[tuple[View, Action, float]]:
-    """A game of ``spec`` in seat 0 against three copies of ``field``: each of its decisions, with the
-    chance it gave, just before, that the table doubts a claim whatever the count."""
+def play_watched(spec: str, field: str, seed: int, players: int = 4) -> list[tuple[View, Action, float]]:
+    """A game of ``spec`` in seat 0 against copies of ``field`` in the other seats: each of its decisions,
+    with the chance it gave, just before, that the table doubts a claim whatever the count."""
     watcher = cast(Watching, make_bot(spec, random.Random(seed)))
     decisions: list[tuple[View, Action, float]] = []
     act = watcher.act
@@ -34,8 +34,8 @@ def play_watched(spec: str, field: str, seed: int) -> list[tuple[View, Action, f
         return action
 
     watcher.act = watched  # type: ignore[method-assign]
-    others = [make_bot(field, random.Random(seed * 10 + seat)) for seat in (1, 2, 3)]
-    play_out(Game.deal(Rules(4), seed), [watcher, *others])
+    others = [make_bot(field, random.Random(seed * 10 + seat)) for seat in range(1, players)]
+    play_out(Game.deal(Rules(players), seed), [watcher, *others])
     return decisions
 
 

@@ -10,7 +10,8 @@ Each opponent is one of two types, a blind doubter (who doubts :data:`BLIND_SHAR
 counting player (who doubts a tenth of them and is nine times in ten right), and every answer it gave
 weighs the two (:data:`BLIND_ANSWERS`): a wrong doubt says much for the blind type, a claim let pass a
 little against it (:func:`blind_chance`). The chance that some opponent still in doubts a claim whatever
-the count is then 1 − ∏ (1 − :data:`BLIND_SHARE` · its chance of being blind) (:func:`calls_blindly`).
+the count is then 1 − ∏ (1 − :data:`BLIND_SHARE` · its chance of being blind) (:func:`calls_blindly`),
+at tables of up to :data:`CALLING_SEATS`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ _BLIND_EVIDENCE: Final = tuple(math.log(blind / counting) for blind, counting in
 CALLING_TABLE: Final = 0.7
 #: The prior chance that a stranger is a blind doubter.
 BLIND_TYPE_PRIOR: Final = 0.2
+#: The largest table the switch watches. At bigger ones counting players doubt more, and more often
+#: wrongly (adaptive bots at 11 seats: a wrong doubt in 5 % of their answers and a right one in 17 %,
+#: against 1 % and 10 % at four), so these weights take some of them for blind doubters: at 11 seats the
+#: switch fired in 38 of 40 games against ten adaptive bots, and `counter` won 4.5 % with it where it won
+#: 7.3 % without (220 games each; docs/bots.md, "The counting bots at such a table too").
+CALLING_SEATS: Final = 6
 
 
 def checked_calling_table(value: object) -> float:

@@ -47,7 +47,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from idoubtit.bots.calling import BLIND_TYPE_PRIOR, CALLING_TABLE, AnswerTally, calls_blindly, checked_calling_table
+from idoubtit.bots.calling import (
+    BLIND_TYPE_PRIOR,
+    CALLING_SEATS,
+    CALLING_TABLE,
+    AnswerTally,
+    calls_blindly,
+    checked_calling_table,
+)
 from idoubtit.bots.honest import HonestBot
 from idoubtit.bots.maths import (
     RANK_SLOTS,
@@ -187,7 +194,10 @@ class CounterBot:
 
     def table_calls_blindly(self, view: View) -> float:
         """The chance that some opponent still in doubts a claim whatever the count
-        (:func:`~idoubtit.bots.calling.calls_blindly`)."""
+        (:func:`~idoubtit.bots.calling.calls_blindly`); 0 at tables bigger than
+        :data:`~idoubtit.bots.calling.CALLING_SEATS`, where the answers cannot tell the two types apart."""
+        if view.rules.players > CALLING_SEATS:
+            return 0.0
         return calls_blindly(self.blind_chances(view).values())
 
     def _honest(self, view: View) -> Action:

@@ -68,8 +68,8 @@ class SearchBot:
     "Hands void of the ranks just announced") deals and reads every hand as holding none of a rank its
     player announced since it last took a pile: players put down every card of the due rank they hold.
     ``calling_table`` (0.7 by default; above 1: never) is how likely some opponent must be to doubt any
-    claim, whatever the count, before the bot plays as ``honest`` does (:meth:`table_calls_blindly`;
-    docs/bots.md, "A table that doubts anything").
+    claim, whatever the count, before the bot plays as ``honest`` does, at tables of up to six
+    (:meth:`table_calls_blindly`; :mod:`idoubtit.bots.calling`; docs/bots.md, "A table that doubts anything").
     """
 
     name = "search"
