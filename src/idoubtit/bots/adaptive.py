@@ -640,6 +640,9 @@ class AdaptiveBot(CounterBot):
     # ----------------------------------------------------------------------------------------------
     # Using it
 
+    def _tally_answers(self, view: View) -> None:
+        """Nothing: each opponent's model counts its answers (:meth:`_answered`), carried from game to game."""
+
     def blind_chances(self, view: View) -> dict[int, float]:
         """As the counter's, but from each opponent's model, which carries what earlier games at the table
         showed of it (:meth:`OpponentModel.blind_type`)."""

@@ -173,6 +173,11 @@ class CounterBot:
         The public tracker is only read to price our own bluffs, so it catches up when we play.
         """
         self.tracker.update(view)
+        self._tally_answers(view)
+
+    def _tally_answers(self, view: View) -> None:
+        """Count the fresh events' answers (:attr:`answers`; a bot with models of its opponents, which
+        count the same, overrides it to do nothing)."""
         if self.tracker.games != self._tallied_game:
             self._tallied_game = self.tracker.games
             self.answers.start_over(view.rules.players)
@@ -205,7 +210,7 @@ class CounterBot:
         anything a bluff is mostly caught and a false claim called without us (docs/bots.md)."""
         assert view.seat is not None
         if view.must_play:
-            return Play(view.seat, HonestBot.choose_cards(view), view.due_rank)
+            return HonestBot.play(view)
         if view.claim is not None and self.false_probability(view) > 0.999:
             return Doubt((view.seat,))
         return Decline(view.seat)

@@ -28,10 +28,17 @@ class HonestBot:
         view's log is not read, so a view of the current position alone will do."""
         assert view.seat is not None, "a bot plays a seat"
         if view.must_play:
-            return Play(view.seat, cls.choose_cards(view), view.due_rank)
+            return cls.play(view)
         if claim_is_provably_false(view, own_in_pile):
             return Doubt((view.seat,))
         return Decline(view.seat)
+
+    @classmethod
+    def play(cls, view: View) -> Play:
+        """The honest play for ``view``'s seat, whose turn it is (other bots play it at a table that doubts
+        anything)."""
+        assert view.seat is not None, "a bot plays a seat"
+        return Play(view.seat, cls.choose_cards(view), view.due_rank)
 
     @staticmethod
     def choose_cards(view: View) -> tuple[Card, ...]:

@@ -219,7 +219,7 @@ class SearchBot:
         best answer there is (docs/bots.md, "A table that doubts anything")."""
         assert view.seat is not None
         if view.must_play:
-            return Play(view.seat, HonestBot.choose_cards(view), view.due_rank)
+            return HonestBot.play(view)
         settled = self.settled_answer(view)
         return settled if settled is not None else Decline(view.seat)
 

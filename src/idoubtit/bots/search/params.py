@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from idoubtit.bots.calling import BLIND_TYPE_PRIOR, CALLING_TABLE
+
 #: The doubting style of a player who doubts only what it can prove: far above any chance.
 PROOF_ONLY: Final = 2.0
 #: The leaf scores measured, by name (``search[leaf=halved]``): the numbers each sets. ``halved`` is the
@@ -146,5 +148,5 @@ class SearchParams:
     #: ``honest`` does, since there a bluff is mostly caught and a false claim is called without it.
     #: 0.7 takes two players seen to doubt anything (one gives 0.5); above 1: never
     #: (``search[calling_table=2]``; docs/bots.md, "A table that doubts anything").
-    calling_table: float = 0.7
-    blind_type_prior: float = 0.2
+    calling_table: float = CALLING_TABLE
+    blind_type_prior: float = BLIND_TYPE_PRIOR
