@@ -2,9 +2,12 @@
 
     python scripts/pile_flow.py --bots "search[iterations=38],adaptive" --fields adaptive,rock --games 800
 
-Each bot of ``--bots`` plays against three bots of each field in ``--fields``, dealt and seated as in
-``scripts/claim_kinds.py`` (game ``g``: seed ``--seed + g // 4``, the bot in seat ``g % 4``, the bot in seat ``s``
-drawing from ``random.Random(g * 10 + s)``), so every bot meets the same deals. Printed per bot and field,
+Each bot of ``--bots`` plays alone against each field in ``--fields`` (one bot, whose copies fill the other
+seats, or a pool joined by ``+`` whose bots are drawn afresh for every deal, as the gauntlet's ``--against``),
+at tables of ``--players`` (4 by default), dealt and seated as in ``scripts/claim_kinds.py`` (game ``g`` at n
+seats: seed ``--seed + g // n``, the bot in seat ``g % n``, the bot in seat ``s`` drawing from
+``random.Random(g * 10 + s)``, a pool's draw from ``random.Random(seed of the deal)``), so every bot meets the
+same deals and the same opponents. Printed per bot and field,
 a game on average: its plays; its doubts and how many were right; its claims turned up by a doubt, false
 and true; the piles it took, by why (``caught``: its claim was doubted and false, or its last play was
 false; ``wrong doubt``: it doubted a true claim; ``other``: a wrong rank under R7), with the cards they held;
@@ -26,6 +29,7 @@ from idoubtit.bots.base import start_game
 from idoubtit.bots.runner import play_turn
 from idoubtit.engine import Doubted, Game, PileTaken, Played, Revealed, Rules
 from idoubtit.engine.events import RevealReason
+from idoubtit.tournament.gauntlet import parse_fields
 
 PLAYERS = 4
 #: The hand sizes the closing table looks at.
@@ -47,11 +51,15 @@ class Flow:
     fewest: int = 99
 
 
-def play_one(bot_spec: str, field_spec: str, game_number: int, seed: int) -> Flow:
-    """Game ``game_number`` of the bot against three ``field_spec`` bots, with what its seat went through."""
-    seat = game_number % PLAYERS
-    game = Game.deal(Rules(PLAYERS), seed + game_number // PLAYERS)
-    specs = {s: bot_spec if s == seat else field_spec for s in range(PLAYERS)}
+def play_one(bot_spec: str, field_spec: str, game_number: int, seed: int, players: int = PLAYERS) -> Flow:
+    """Game ``game_number`` of the bot against ``field_spec`` (one bot, or a pool joined by ``+`` drawn afresh
+    for every deal, as the gauntlet draws it), with what its seat went through."""
+    seat = game_number % players
+    deal = seed + game_number // players
+    game = Game.deal(Rules(players), deal)
+    (field,) = parse_fields(field_spec)
+    opponents = iter(field.opponents(players - 1, random.Random(deal)))
+    specs = {s: bot_spec if s == seat else next(opponents) for s in range(players)}
     bots = {s: make_bot(spec, random.Random(game_number * 10 + s)) for s, spec in specs.items()}
     for s, bot in bots.items():
         start_game(bot, s, game.rules)
@@ -94,7 +102,7 @@ def note(flow: Flow, seat: int, events: Sequence[object]) -> None:
 def report(bot_spec: str, field_spec: str, flows: list[Flow]) -> str:
     """The lines printed for one bot in one field: each figure on average over ``flows``."""
     games = len(flows)
-    lines = [f"{bot_spec} against three {field_spec}: won {sum(f.won for f in flows) / games:.1%} of {games} games"]
+    lines = [f"{bot_spec} against {field_spec}: won {sum(f.won for f in flows) / games:.1%} of {games} games"]
     per_game = {
         "plays": sum(f.plays for f in flows),
         "doubts": sum(f.doubts for f in flows),
@@ -122,15 +130,16 @@ def report(bot_spec: str, field_spec: str, flows: list[Flow]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--bots", default="search[iterations=38],adaptive", help="comma-separated bot specs")
-    parser.add_argument("--fields", default="adaptive", help="comma-separated field bots")
+    parser.add_argument("--fields", default="adaptive", help="';'-separated fields, as the gauntlet's --against")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--players", type=int, default=PLAYERS)
     args = parser.parse_args()
     with ProcessPoolExecutor(args.workers) as pool:
-        for field_spec in split_specs(args.fields):
+        for field_spec in (field.name for field in parse_fields(args.fields)):
             for bot_spec in split_specs(args.bots):
-                jobs = [(bot_spec, field_spec, g, args.seed) for g in range(args.games)]
+                jobs = [(bot_spec, field_spec, g, args.seed, args.players) for g in range(args.games)]
                 flows = list(pool.map(play_one, *zip(*jobs, strict=True), chunksize=8))
                 print(report(bot_spec, field_spec, flows), flush=True)
 
