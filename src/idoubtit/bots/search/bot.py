@@ -70,9 +70,6 @@ class SearchBot:
     ``calling_table`` (0.7 by default; above 1: never) is how likely some opponent must be to doubt any
     claim, whatever the count, before the bot plays as ``honest`` does, at tables of up to six
     (:meth:`table_calls_blindly`; :mod:`idoubtit.bots.calling`; docs/bots.md, "A table that doubts anything").
-    ``advised_seats`` (6 by default) is the table size from which on every claim is answered as
-    ``advised_doubts`` answers it (docs/bots.md, "The expert at a table of six"; a number above the
-    table's size: as at four seats).
     """
 
     name = "search"
@@ -105,7 +102,6 @@ class SearchBot:
         one_card_back: bool | str = True,
         voids: bool | str = False,
         calling_table: float | None = None,
-        advised_seats: int | None = None,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -121,7 +117,6 @@ class SearchBot:
             "midgame_margin": midgame_margin,
             "endgame_cards": endgame_cards,
             "calling_table": calling_table,
-            "advised_seats": checked_seats(advised_seats),
         }
         given = {name: value for name, value in options.items() if value is not None}
         if leaf is not None:
@@ -192,12 +187,7 @@ class SearchBot:
             return Doubt((view.seat,))  # the count proves it false
         if lie <= 0.0:
             return Decline(view.seat)  # the claimant is known to hold the cards
-        advised = (
-            self.advised_doubts
-            or self.gated_doubts
-            or view.rules.players >= self.params.advised_seats
-            or (self.padding_gate and self.claimant_pads_little(view))
-        )
+        advised = self.advised_doubts or self.gated_doubts or (self.padding_gate and self.claimant_pads_little(view))
         if not advised:
             return self._search(view, ledger, [Decline(view.seat), Doubt((view.seat,))], start, lie=lie)
         # The model's own answer stands unless the search finds the other one better by a clear margin,
@@ -513,15 +503,6 @@ class SearchBot:
         self.last_search = (result.deals, result.averages)
         self.last_versions = result.versions
         return result.action
-
-
-def checked_seats(value: object) -> int | None:
-    """An ``advised_seats`` option as a number of seats (None: not given)."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
-        raise ValueError(f"advised_seats is a number of seats, a whole number from 2 on, not {value!r}")
-    return value
 
 
 def seats_in_turn(view: View) -> int:

@@ -142,14 +142,6 @@ class SearchParams:
     play_margin: float = 0.02
     midgame_margin: float = 0.05
     endgame_cards: int = 4
-    #: From this many seats at the table on, the model's own answer to every claim is the one to beat, by
-    #: the margins of its plan for plays, as ``advised_doubts`` makes it at any table. Six seats play with
-    #: two decks (R1): hands of about 17 cards, up to eight of a rank, so a count proves less and the
-    #: search's close calls between doubting and not rest more on the model's error; and a right doubt
-    #: hands the pile to one opponent of five. Measured at six seats on the same deals: the model's answer
-    #: won 3.5 points more against the panel's styles and 5.7 fewer against adaptive bots, and put the
-    #: expert above ``adaptive`` in both fields (docs/bots.md, "The expert at a table of six").
-    advised_seats: int = 6
     #: At a table that doubts anything: when the chance that some opponent doubts a claim whatever the
     #: count reaches ``calling_table`` (each opponent a blind doubter with the chance its answers give
     #: from the prior ``blind_type_prior``, who then doubts half of all claims), the bot plays as
