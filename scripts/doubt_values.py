@@ -2,13 +2,15 @@
 
     python scripts/doubt_values.py --games 240 --field adaptive
     python scripts/doubt_values.py --games 120 --bot "search[iterations=152]" --out doubts.jsonl
+    python scripts/doubt_values.py --games 120 --players 6 --field "bluffer+doubter+rock+cautious+bigbluff+beginner"
 
-Game ``g`` is dealt with seed ``--seed + g // 4`` (each deal four times), the search bot (``--bot``) sits
-in seat ``g % 4`` and three ``--field`` bots in the others; the bot in seat ``s`` draws from
-``random.Random(g * 10 + s)``. At every doubt window the search bot answers by search (not those the count
-or the rules settle), the script keeps the pile's size, the model's chance that the claim is false
-(``lie``), whether it was false (read off the referee's pile, never shown to the bot), whether the bot
-doubted, and the two numbers the search weighed by ``lie``, each the search's average over its sampled
+At ``--players`` seats (4 by default), game ``g`` is dealt with seed ``--seed + g // players`` (each deal once
+from every seat), the search bot (``--bot``) sits in seat ``g % players`` and ``--field`` bots in the others
+(a pool joined by ``+`` is drawn from afresh for every deal, as the gauntlet's ``--against`` does); the bot in
+seat ``s`` draws from ``random.Random(g * 10 + s)``. At every doubt window the search bot answers by search
+(not those the count or the rules settle), the script keeps the pile's size, the model's chance that the claim
+is false (``lie``), whether it was false (read off the referee's pile, never shown to the bot), whether the
+bot doubted, and the two numbers the search weighed by ``lie``, each the search's average over its sampled
 deals (:attr:`~idoubtit.bots.search.loop.SearchResult.versions`):
 
 - ``gain``: what doubting a false claim is worth over letting it go (the claimant takes the pile);
@@ -40,8 +42,10 @@ from idoubtit.bots.runner import ask, play_turn, settle_window
 from idoubtit.bots.search import SearchBot
 from idoubtit.bots.search.simulator import Simulator, State
 from idoubtit.engine import Doubt, Game, Phase, Rules
+from idoubtit.tournament.gauntlet import parse_fields
 
-PLAYERS = 4
+#: How many opponents, in words, for the report's first line.
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 #: Pile sizes and lie chances, as the tables group them: (label, from, below).
 PILES = (("1-2", 1, 3), ("3-5", 3, 6), ("6-11", 6, 12), ("12+", 12, 10**6))
 LIES = (("0-0.2", 0.0, 0.2), ("0.2-0.4", 0.2, 0.4), ("0.4-0.6", 0.4, 0.6), ("0.6-1", 0.6, 1.01))
@@ -97,14 +101,22 @@ class CatchCount:
 
 
 def play(
-    game_number: int, bot_spec: str, field: str, seed: int, decisions: list[Decision], catches: CatchCount
+    game_number: int,
+    bot_spec: str,
+    field: str,
+    seed: int,
+    decisions: list[Decision],
+    catches: CatchCount,
+    players: int = 4,
 ) -> bool:
     """One game; the search bot's searched answers to claims are added to ``decisions``. Whether it won."""
-    seat = game_number % PLAYERS
-    game = Game.deal(Rules(PLAYERS), seed=seed + game_number // PLAYERS)
-    bots: dict[int, Bot] = {
-        s: make_bot(bot_spec if s == seat else field, random.Random(game_number * 10 + s)) for s in range(PLAYERS)
-    }
+    seat = game_number % players
+    deal = seed + game_number // players
+    game = Game.deal(Rules(players), seed=deal)
+    (pool,) = parse_fields(field)
+    opponents = iter(pool.opponents(players - 1, random.Random(deal)))
+    specs = {s: bot_spec if s == seat else next(opponents) for s in range(players)}
+    bots: dict[int, Bot] = {s: make_bot(spec, random.Random(game_number * 10 + s)) for s, spec in specs.items()}
     searcher = bots[seat]
     if not isinstance(searcher, SearchBot) or searcher.advised_doubts or searcher.gated_doubts:
         raise SystemExit(f"--bot must be a search bot without advised or gated doubts, not {bot_spec!r}")
@@ -191,7 +203,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=240)
     parser.add_argument("--bot", default="search[iterations=38]", help="the search bot's spec")
-    parser.add_argument("--field", default="adaptive", help="the bot in the other three seats")
+    parser.add_argument("--field", default="adaptive", help="the bot in the other seats, or a pool a+b+c")
+    parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--out", type=Path, help="keep every decision here (JSON, one a line)")
     options = parser.parse_args(argv)
@@ -200,12 +213,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     catches = CatchCount()
     try:
         wins = sum(
-            play(number, options.bot, options.field, options.seed, decisions, catches)
+            play(number, options.bot, options.field, options.seed, decisions, catches, options.players)
             for number in range(options.games)
         )
     finally:
         catches.restore()
-    print(f"{options.bot} against three {options.field}: won {wins} of {options.games} ({wins / options.games:.1%}),")
+    others = options.players - 1
+    count = COUNT_WORDS[others] if others < len(COUNT_WORDS) else str(others)
+    print(f"{options.bot} against {count} {options.field}: won {wins} of {options.games} ({wins / options.games:.1%}),")
     print(f"{len(decisions):,} claims answered by search, in {time.perf_counter() - began:.0f} s\n")
     print("\n".join(table(decisions, PILES, lambda d: d["pile"], "pile")))
     print()

@@ -3,6 +3,7 @@
     python scripts/fit_leaf.py --games 100 --seed 7000
     python scripts/fit_leaf.py --games 4 --out positions.jsonl
     python scripts/fit_leaf.py --positions positions.jsonl --stuck-cost 6 --stuck-card-cost 0.5
+    python scripts/fit_leaf.py --players 6 --games 60
 
 **The games.** Seven fields at 4 seats, ``--games`` games each (the adaptive bots against three adaptive
 bots half as many again): ``search[iterations=38,leaf=halved]`` (the search bot as it was when the fit
@@ -11,7 +12,10 @@ three adaptive bots and against three rocks, ``counter`` against three cautious 
 against three beginners. Game ``g`` of every field is dealt with seed ``--seed + g`` (the same deals in
 every field), the first bot sits in seat ``g % 4`` and the bot in seat ``s`` draws from
 ``random.Random(deal * 10 + s)``. The defaults are the fit of docs/bots.md ("The leaf and who takes the
-pile"): 750 games, 36,398 positions.
+pile"): 750 games, 36,398 positions. At other table sizes (``--players``) the fields are
+:data:`TABLE_FIELDS`: the search bot as it is now and ``adaptive``, each against the panel's styles
+(drawn afresh for every deal, as the gauntlet's ``--against`` does) and against adaptive bots, and
+``counter`` against the styles.
 
 **The fit.** At the start of every play, each seat is scored as the leaf scores it
 (:class:`~idoubtit.bots.search.leaf.LeafScore`): ``leaf_card`` per card held, less ``leaf_order`` per
@@ -47,9 +51,20 @@ from idoubtit.bots.maths import advance, rough_finish_cost
 from idoubtit.bots.runner import play_turn
 from idoubtit.bots.search.params import LEAVES, SearchParams
 from idoubtit.engine import Phase
+from idoubtit.tournament.gauntlet import parse_fields
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
 PLAYERS = 4
+#: The panel's styles, one field drawn from them afresh for every deal.
+STYLES = "bluffer+doubter+rock+cautious+bigbluff+beginner"
+#: The fields at other table sizes, as below.
+TABLE_FIELDS: tuple[tuple[str, str, float], ...] = (
+    ("search[iterations=38]", STYLES, 1.0),
+    ("search[iterations=38]", "adaptive", 1.0),
+    ("adaptive", STYLES, 1.0),
+    ("adaptive", "adaptive", 1.0),
+    ("counter", STYLES, 1.0),
+)
 #: The fields, as (the bot in the turning seat, the bot in the other three, games per ``--games``).
 FIELDS: tuple[tuple[str, str, float], ...] = (
     ("search[iterations=38,leaf=halved]", "rock", 1.0),
@@ -93,10 +108,14 @@ def counts(game: Game, seat: int) -> list[int]:
     return row
 
 
-def play_game(hero: str, field: str, deal: int, seat: int) -> Record:
-    """One game of ``hero`` in ``seat`` against ``field`` in the other seats, with every play's position."""
-    rules = Rules(PLAYERS)
-    bots = {s: make_bot(hero if s == seat else field, random.Random(deal * 10 + s)) for s in range(PLAYERS)}
+def play_game(hero: str, field: str, deal: int, seat: int, players: int = PLAYERS) -> Record:
+    """One game of ``hero`` in ``seat`` against ``field`` in the other seats (a pool ``a+b`` drawn from
+    for this deal), with every play's position."""
+    rules = Rules(players)
+    (pool,) = parse_fields(field)
+    opponents = iter(pool.opponents(players - 1, random.Random(deal)))
+    specs = {s: hero if s == seat else next(opponents) for s in range(players)}
+    bots = {s: make_bot(spec, random.Random(deal * 10 + s)) for s, spec in specs.items()}
     for s, bot in bots.items():
         start = getattr(bot, "start", None)
         if start is not None:
@@ -105,7 +124,7 @@ def play_game(hero: str, field: str, deal: int, seat: int) -> Record:
     positions: list[Position] = []
     while not game.is_over:
         if game.phase is Phase.PLAY:
-            hands = [counts(game, s) for s in range(PLAYERS)]
+            hands = [counts(game, s) for s in range(players)]
             positions.append(
                 {"hands": hands, "to_play": game.to_play, "due": game.due_rank.value, "pile": game.pile_size}
             )
@@ -115,13 +134,13 @@ def play_game(hero: str, field: str, deal: int, seat: int) -> Record:
     return {"hero": hero, "field": field, "seat": seat, "winner": winner, "positions": positions}
 
 
-def collect(games: int, seed: int) -> list[Record]:
+def collect(games: int, seed: int, players: int = PLAYERS) -> list[Record]:
     """The games of every field (see the module docstring)."""
     records: list[Record] = []
-    for hero, field, share in FIELDS:
+    for hero, field, share in FIELDS if players == PLAYERS else TABLE_FIELDS:
         started = time.perf_counter()
         count = round(games * share)
-        records.extend(play_game(hero, field, seed + g, g % PLAYERS) for g in range(count))
+        records.extend(play_game(hero, field, seed + g, g % players, players) for g in range(count))
         print(f"{hero} against {field}: {count} games, {time.perf_counter() - started:.0f} s", flush=True)
     return records
 
@@ -136,19 +155,23 @@ class Features:
         costs: list[list[float]] = []
         winners: list[int] = []
         taken: list[list[float]] = []
+        players = {len(position["hands"]) for record in records for position in record["positions"]}
+        if len(players) > 1:
+            raise ValueError(f"fit one table size at a time, not games of {sorted(players)} seats together")
+        seats = players.pop() if players else PLAYERS
         for record in records:
             before: list[int] | None = None
             for position in record["positions"]:
-                row_cards, row_order, row_cost = [0.0] * PLAYERS, [0.0] * PLAYERS, [0.0] * PLAYERS
+                row_cards, row_order, row_cost = [0.0] * seats, [0.0] * seats, [0.0] * seats
                 seat, first = position["to_play"], position["due"]
-                for place in range(PLAYERS):
+                for place in range(seats):
                     hand = position["hands"][seat]
-                    schedule = [advance(first, (turn - 1) * PLAYERS, False) for turn in range(14)]
+                    schedule = [advance(first, (turn - 1) * seats, False) for turn in range(14)]
                     row_cards[seat], row_order[seat], row_cost[seat] = sum(hand), place, cost(hand, schedule)
-                    first, seat = advance(first, 1, False), (seat + 1) % PLAYERS
+                    first, seat = advance(first, 1, False), (seat + 1) % seats
                 sizes = [sum(hand) for hand in position["hands"]]
                 if before is None:
-                    taken.append([0.0] * PLAYERS)
+                    taken.append([0.0] * seats)
                 else:
                     taken.append([max(0, now - then) for now, then in zip(sizes, before, strict=True)])
                 before = sizes
@@ -229,6 +252,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games a field (150 % of it for adaptive bots)")
     parser.add_argument("--seed", type=int, default=7000, help="the deal of each field's first game")
+    parser.add_argument("--players", type=int, default=PLAYERS, help="seats at every table")
     parser.add_argument("--out", type=Path, default=None, help="keep the positions in this file (JSON lines)")
     parser.add_argument("--positions", type=Path, default=None, help="fit the positions kept in this file")
     parser.add_argument("--stuck-cost", type=float, default=SearchParams().stuck_cost)
@@ -241,7 +265,7 @@ def main() -> None:
         with options.positions.open() as kept:
             records: list[Record] = [json.loads(line) for line in kept]
     else:
-        records = collect(options.games, options.seed)
+        records = collect(options.games, options.seed, options.players)
     if options.out is not None:
         with options.out.open("w") as out:
             out.writelines(json.dumps(record) + "\n" for record in records)

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
 
+import numpy as np
 import pytest
 
 from idoubtit import STANDARD_DECK, Action, Card, Decline, Doubt, Game, Phase, Play, Rank, Rules, Suit
@@ -331,6 +332,29 @@ def test_the_leaf_fit_can_hold_the_card_term_at_zero() -> None:
     assert features.log_likelihood(*held) <= features.log_likelihood(*free) + 1e-9
     assert held[0] > 0.0
     assert features.log_likelihood(*held) > features.log_likelihood(0.0, 0.0, 0.0)
+
+
+def test_the_leaf_fit_plays_other_table_sizes_against_a_pool_and_fits_one_size_at_a_time() -> None:
+    script = load_script("fit_leaf")
+    pool = "rock+bluffer+doubter"
+    records = [script.play_game("adaptive", pool, deal, deal % 6, players=6) for deal in range(2)]
+    assert all(len(position["hands"]) == 6 for record in records for position in record["positions"])
+    # Six seats deal two decks (R1): every position holds 104 cards, the pile's among them.
+    first = records[0]["positions"][0]
+    assert sum(map(sum, first["hands"])) + first["pile"] == 104
+    features = script.Features(records, script.finish_cost(4.0, 2.0))
+    assert features.cards.shape[1] == 6
+    assert np.allclose(np.exp(features.log_chances(2.6, 0.0, 0.08)).sum(axis=1), 1.0)
+    four = script.play_game("adaptive", "rock", 0, 0)
+    with pytest.raises(ValueError, match="one table size at a time"):
+        script.Features([*records, four], script.finish_cost(4.0, 2.0))
+
+
+def test_the_doubt_values_script_plays_six_seats_against_a_pool(capsys: pytest.CaptureFixture[str]) -> None:
+    script = load_script("doubt_values")
+    script.main(["--games", "1", "--players", "6", "--field", "rock+bluffer", "--bot", "search[iterations=4]"])
+    printed = capsys.readouterr().out
+    assert printed.startswith("search[iterations=4] against five rock+bluffer: won ")
 
 
 def test_the_doubt_values_script_prints_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
