@@ -3,9 +3,10 @@
     python scripts/doubt_headroom.py --games 400 --answers search,told,truth,model,never
     python scripts/doubt_headroom.py --games 400 --field rock --answers told --told-for one
 
-The search bot (``--bot``) plays against three ``--field`` bots, dealt and seated as in
-``scripts/doubt_values.py`` (game ``g``: seed ``--seed + g // 4``, the search bot in seat ``g % 4``, the bot
-in seat ``s`` drawing from ``random.Random(g * 10 + s)``), once for each way of answering claims named in
+The search bot (``--bot``) plays against ``--field`` bots (three by default; ``--players`` sets the table,
+and a pool ``a+b+c`` is drawn from for every deal), dealt and seated as in ``scripts/doubt_values.py``
+(game ``g``: seed ``--seed + g // players``, the search bot in seat ``g % players``, the bot in seat ``s``
+drawing from ``random.Random(g * 10 + s)``), once for each way of answering claims named in
 ``--answers``; everything else it does (its plays, its model of the table) is its own:
 
 - ``search``: its own answers, as it plays;
@@ -44,6 +45,7 @@ from idoubtit.bots.search import SearchBot
 from idoubtit.bots.search.ledger import Ledger
 from idoubtit.bots.search.sampler import Position, Sampler
 from idoubtit.engine import Doubt, Game, Phase, Rules, View
+from idoubtit.tournament.gauntlet import parse_fields
 
 PLAYERS = 4
 ANSWERS = ("search", "told", "truth", "truth3", "model", "never")
@@ -71,6 +73,8 @@ class Setting:
     told_share: float = 1.0
     #: How its plays are searched: ``own`` deals, or ``told`` the true hands.
     plays: str = "own"
+    #: Seats at the table; the field (or a pool ``a+b+c``, drawn from for every deal) fills the others.
+    players: int = PLAYERS
 
 
 class TrueDeal(Sampler):
@@ -137,11 +141,14 @@ def answer(setting: Setting, searcher: SearchBot, game: Game, seat: int, dice: r
 
 def play(setting: Setting, number: int) -> tuple[bool, int, int]:
     """Game ``number``: whether the search bot won, how often it doubted, how many of those were right."""
-    seat = number % PLAYERS
-    game = Game.deal(Rules(PLAYERS), seed=setting.seed + number // PLAYERS)
-    bots: dict[int, Bot] = {
-        s: make_bot(setting.bot if s == seat else setting.field, random.Random(number * 10 + s)) for s in range(PLAYERS)
-    }
+    players = setting.players
+    seat = number % players
+    deal = setting.seed + number // players
+    game = Game.deal(Rules(players), seed=deal)
+    (pool,) = parse_fields(setting.field)
+    opponents = iter(pool.opponents(players - 1, random.Random(deal)))
+    specs = {s: setting.bot if s == seat else next(opponents) for s in range(players)}
+    bots: dict[int, Bot] = {s: make_bot(spec, random.Random(number * 10 + s)) for s, spec in specs.items()}
     searcher = bots[seat]
     if not isinstance(searcher, SearchBot):
         raise SystemExit(f"--bot must be a search bot, not {setting.bot!r}")
@@ -179,7 +186,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--told-share", type=float, default=1.0, help="the share of those claims told (0-1)")
     parser.add_argument("--plays", default="own", choices=PLAYS, help="its plays: own deals or told the hands")
     parser.add_argument("--bot", default="search[iterations=38]", help="the search bot's spec")
-    parser.add_argument("--field", default="adaptive", help="the bot in the other three seats")
+    parser.add_argument("--field", default="adaptive", help="the bot in the other seats, or a pool a+b+c")
+    parser.add_argument("--players", type=int, default=PLAYERS)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=1)
     options = parser.parse_args(argv)
@@ -189,9 +197,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     unknown = [way for way in ways if way not in ANSWERS]
     if unknown:
         parser.error(f"no way of answering {', '.join(unknown)}; the ways are {', '.join(ANSWERS)}")
+    opponents = "three" if options.players == PLAYERS else str(options.players - 1)
     for way in ways:
         setting = Setting(
-            way, options.told_for, options.bot, options.field, options.seed, options.told_share, options.plays
+            way,
+            options.told_for,
+            options.bot,
+            options.field,
+            options.seed,
+            options.told_share,
+            options.plays,
+            options.players,
         )
         began = time.perf_counter()
         jobs = [(setting, number) for number in range(options.games)]
@@ -209,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if way == "told" and options.told_share < 1.0:
             told += f" (told {options.told_share:.0%} of them)"
         print(
-            f"{way}{told} against three {options.field}: won {wins} of {options.games}"
+            f"{way}{told} against {opponents} {options.field}: won {wins} of {options.games}"
             f" ({wins / options.games:.1%}), {doubts / options.games:.2f} doubts a game,"
             f" {right / max(doubts, 1):.0%} of them right, {time.perf_counter() - began:.0f} s",
             flush=True,

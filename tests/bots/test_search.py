@@ -262,6 +262,11 @@ def test_the_doubt_headroom_script_answers_claims_each_way(capsys: pytest.Captur
         script.main(["--told-share", "1.5"])
     with pytest.raises(SystemExit, match="must be a search bot"):
         script.play(script.Setting("search", "all", "adaptive", "adaptive", 1000), 0)
+    # At six seats against a pool: the truth still makes every doubt right.
+    script.main(["--games", "1", "--players", "6", "--field", "rock+bluffer", "--answers", "truth"])
+    six = capsys.readouterr().out
+    assert six.startswith("truth against 5 rock+bluffer: won ")
+    assert ", 100% of them right" in six
 
 
 def test_the_doubt_headroom_script_tells_the_plays_the_hands(capsys: pytest.CaptureFixture[str]) -> None:
