@@ -1058,6 +1058,71 @@ def test_a_doubt_whose_gain_is_inside_its_noise_is_declined_with_a_standard_erro
     assert handicap == pytest.approx(0.0, abs=1e-9)
 
 
+class _TrueClaim:
+    """A stand-in sampler with a claim in doubt that is surely true (its lie chance is 0)."""
+
+    claim_in_doubt = True
+    lie_chance = 0.0
+
+    def __init__(self) -> None:
+        self.dealt = 0
+
+    def sample(self, claim_true: bool | None = None) -> int:
+        self.dealt += 1
+        return self.dealt
+
+
+def test_without_grabs_the_pile_of_a_true_claim_is_never_worth_a_doubt() -> None:
+    # Taking the pile of a claim known true scores 0.02 better than letting it go (its cards fill a rank
+    # the hand lacks): with grabs the search doubts it, without them it declines.
+    def searched(grabs: bool) -> object:
+        return search(
+            [Decline(1), Doubt((1,))],
+            cast(Sampler, _TrueClaim()),
+            cast(Simulator, _Outcomes(0.02, 0.0)),
+            random.Random(3),
+            Budget(10, 0.0),
+            grabs=grabs,
+        ).action
+
+    assert searched(grabs=True) == Doubt((1,))
+    assert searched(grabs=False) == Decline(1)
+    # By name in a spec, as every option.
+    assert make_bot("search[grabs=false]").params.grabs is False  # type: ignore[attr-defined]
+    assert SearchParams().grabs is True
+
+
+def test_a_table_of_six_plays_by_its_own_leaf_unless_one_is_named() -> None:
+    """TABLE_DEFAULTS: at six seats (two decks) the leaf fitted there and no grabs; at four the defaults;
+    a leaf or a number named in the spec, or whole params handed over, win."""
+
+    def played(bot: SearchBot, players: int) -> SearchParams:
+        game = Game.deal(Rules(players), 5)
+        bot.act(game.view(game.to_play))
+        return bot.params
+
+    six = played(SearchBot(rng=random.Random(1), iterations=2), 6)
+    assert (six.leaf_power, six.leaf_card, six.grabs) == (
+        LEAVES["six"]["leaf_power"],
+        LEAVES["six"]["leaf_card"],
+        False,
+    )
+    # The same bot at a table of four again plays by the four-seat numbers.
+    bot = SearchBot(rng=random.Random(1), iterations=2)
+    played(bot, 6)
+    assert played(bot, 4) == SearchParams()
+    named = played(SearchBot(rng=random.Random(1), iterations=2, leaf="flat", grabs=True), 6)
+    assert (named.leaf_power, named.grabs) == (LEAVES["flat"]["leaf_power"], True)
+    # One leaf number given keeps the four-seat leaf's others, while grabs still follow the table.
+    card = played(SearchBot(rng=random.Random(1), iterations=2, leaf_card=-0.01), 6)
+    assert (card.leaf_power, card.leaf_card, card.grabs) == (SearchParams().leaf_power, -0.01, False)
+    handed = SearchParams(doubt_z=1.0)
+    assert played(SearchBot(rng=random.Random(1), iterations=2, params=handed), 6) == handed
+    # Six seats with one deck (V4, --decks 1) is another table: the four-seat numbers.
+    open_table = Rules(6, decks=1, open_table_sizes=True)
+    assert SearchBot(iterations=2).params_for(open_table) == SearchParams()
+
+
 def test_a_doubt_gate_is_given_by_name_and_a_review_reads_the_plain_averages() -> None:
     gated = make_bot("search[iterations=30,doubt_z=3]", random.Random(1))
     assert isinstance(gated, SearchBot)

@@ -16,8 +16,8 @@ from idoubtit.bots.honest import HonestBot
 from idoubtit.bots.knowledge import own_cards_in_pile
 from idoubtit.bots.maths import advance, own_turn_distances
 from idoubtit.bots.search.ledger import Ledger
-from idoubtit.bots.search.loop import Budget, search
-from idoubtit.bots.search.params import LEAVES, SearchParams
+from idoubtit.bots.search.loop import Budget, SearchResult, search
+from idoubtit.bots.search.params import LEAF_NUMBERS, LEAVES, TABLE_DEFAULTS, SearchParams
 from idoubtit.bots.search.sampler import Believed, Sampler, believed_cards
 from idoubtit.bots.search.simulator import Simulator
 from idoubtit.engine import STANDARD_DECK, Action, Card, Decline, Doubt, Play, Rank, Rules, View
@@ -102,6 +102,7 @@ class SearchBot:
         one_card_back: bool | str = True,
         voids: bool | str = False,
         calling_table: float | None = None,
+        grabs: bool | str | None = None,
     ) -> None:
         self.rng = rng or random.Random()
         self.budget = budget
@@ -126,6 +127,15 @@ class SearchBot:
         self.params = dataclasses.replace(params or SearchParams(), **given)
         if flag(voids):
             self.params = dataclasses.replace(self.params, voids=True)
+        if grabs is not None:
+            self.params = dataclasses.replace(self.params, grabs=flag(grabs))
+        #: The numbers as given, before a table's own defaults (:data:`TABLE_DEFAULTS`) are laid over them,
+        #: and the names the caller set itself, which those defaults leave alone.
+        self.given_params = self.params
+        named = set(given) | ({"voids"} if flag(voids) else set()) | ({"grabs"} if grabs is not None else set())
+        if named & LEAF_NUMBERS:
+            named |= LEAF_NUMBERS  # a leaf is taken whole: one number given keeps the four-seat leaf's others
+        self._named: frozenset[str] | None = None if params is not None else frozenset(named)
         self.advisor = flag(advisor)
         self.advised_doubts = flag(advised_doubts)
         self.gated_doubts = flag(gated_doubts)
@@ -298,14 +308,7 @@ class SearchBot:
                 options.append(action)
         # The doubt goes last, where the search loop applies the doubt margin to it.
         options.sort(key=lambda action: isinstance(action, Doubt))
-        sampler = self._sampler(view, ledger, lie)
-        answers = self._answers(view, options) if view.must_play else None
-        simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
-        budget = Budget(self.iterations, start + self.budget)
-        result = search(
-            options, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin, self.params.doubt_z
-        )
-        self.rollouts += result.rollouts
+        result = self._searched(view, ledger, options, start, margin, lie)
         wins = list(result.averages)
         if result.deals:  # undo the margins the loop added, so each chance is a plain average
             wins[0] -= margin
@@ -416,11 +419,19 @@ class SearchBot:
         assert view.seat is not None
         ledger = self._ledger
         if ledger is None or ledger.seat != view.seat or ledger.rules != view.rules or not ledger.follows(view.log):
+            self.params = self.params_for(view.rules)
             ledger = Ledger(view.seat, view.rules, self.params)
         ledger.update(view)
         ledger.trim(view.hand_sizes)
         self._ledger = ledger
         return ledger
+
+    def params_for(self, rules: Rules) -> SearchParams:
+        """The numbers this bot plays by at a table of ``rules``: those it was given, with the table's own
+        defaults (:data:`~idoubtit.bots.search.params.TABLE_DEFAULTS`) for every number not set by name."""
+        table = TABLE_DEFAULTS.get((rules.players, rules.deck_count), {}) if self._named is not None else {}
+        changes: dict[str, Any] = {name: value for name, value in table.items() if name not in (self._named or ())}
+        return dataclasses.replace(self.given_params, **changes) if changes else self.given_params
 
     def settled_answer(self, view: View) -> Action | None:
         """Doubt a claim the count proves false, decline one it proves true; None when it settles nothing."""
@@ -492,17 +503,38 @@ class SearchBot:
     ) -> Action:
         """The candidate with the best average over sampled deals (:func:`~idoubtit.bots.search.loop.search`)."""
         assert view.seat is not None
-        sampler = self._sampler(view, ledger, lie)
-        answers = self._answers(view, candidates) if view.must_play else None
-        simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
-        budget = Budget(self.iterations, start + self.budget)
-        result = search(
-            candidates, sampler, simulator, self.rng, budget, margin, self.params.doubt_margin, self.params.doubt_z
-        )
-        self.rollouts += result.rollouts
+        result = self._searched(view, ledger, candidates, start, margin, lie)
         self.last_search = (result.deals, result.averages)
         self.last_versions = result.versions
         return result.action
+
+    def _searched(
+        self,
+        view: View,
+        ledger: Ledger,
+        candidates: Sequence[Action],
+        start: float,
+        margin: float,
+        lie: float | None,
+    ) -> SearchResult:
+        """Search ``candidates`` in deals sampled for ``view``, by this bot's numbers and budget."""
+        sampler = self._sampler(view, ledger, lie)
+        answers = self._answers(view, candidates) if view.must_play else None
+        simulator = Simulator(view, ledger, self.params, answers, self._blind_shares(view))
+        params = self.params
+        result = search(
+            candidates,
+            sampler,
+            simulator,
+            self.rng,
+            Budget(self.iterations, start + self.budget),
+            margin,
+            params.doubt_margin,
+            params.doubt_z,
+            params.grabs,
+        )
+        self.rollouts += result.rollouts
+        return result
 
 
 def seats_in_turn(view: View) -> int:

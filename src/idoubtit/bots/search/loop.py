@@ -57,11 +57,14 @@ def search(
     margin: float = 0.0,
     doubt_margin: float = 0.0,
     doubt_z: float = 0.0,
+    grabs: bool = True,
 ) -> SearchResult:
     """The candidate with the best average over sampled deals; the first one keeps its place unless
     another beats it by ``margin``, and a doubt (as the last candidate) must win by ``doubt_margin``
     and by ``doubt_z`` standard errors of its gain over the first candidate (both are played in the same
-    deals with the same dice, so their difference is measured deal by deal)."""
+    deals with the same dice, so their difference is measured deal by deal). With ``grabs`` off, a doubt
+    of a claim in its true version scores no better than declining it: the pile of a true claim is never
+    counted a gain."""
     totals = [0.0] * len(candidates)
     versions = ([0.0] * len(candidates), [0.0] * len(candidates)) if sampler.claim_in_doubt else None
     gains = Gains()
@@ -69,7 +72,7 @@ def search(
     began = time.perf_counter()
     while not budget.spent(done, began):
         seed = rng.random()  # the same dice for every candidate: their difference is less noisy
-        values, played = _iterate(candidates, sampler, simulator, seed, totals, versions)
+        values, played = _iterate(candidates, sampler, simulator, seed, totals, versions, grabs)
         gains.add(values[-1] - values[0])
         rollouts += played
         done += 1
@@ -115,6 +118,7 @@ def _iterate(
     seed: float,
     totals: list[float],
     versions: tuple[list[float], list[float]] | None = None,
+    grabs: bool = True,
 ) -> tuple[list[float], int]:
     """One sampled deal (two when the open claim is in doubt): add each candidate's result to ``totals``
     (and, with a claim in doubt, its result in each version to ``versions``) and return those results,
@@ -126,9 +130,18 @@ def _iterate(
         lie = sampler.lie_chance
         false_base = simulator.position(sampler.sample(claim_true=False))
         true_base = simulator.position(sampler.sample(claim_true=True))
+        if_trues = [simulator.value_after(true_base, action, seed) for action in candidates]
+        if not grabs:
+            pairs = zip(candidates, if_trues, strict=True)
+            declined = [value for action, value in pairs if not isinstance(action, Doubt)]
+            if declined:
+                if_trues = [
+                    min(value, declined[0]) if isinstance(action, Doubt) else value
+                    for action, value in zip(candidates, if_trues, strict=True)
+                ]
         for index, action in enumerate(candidates):
             if_false = simulator.value_after(false_base, action, seed)
-            if_true = simulator.value_after(true_base, action, seed)
+            if_true = if_trues[index]
             false_part, true_part = lie * if_false, (1 - lie) * if_true
             totals[index] += false_part  # (added one by one, as ever: the same sums to the last bit)
             totals[index] += true_part

@@ -23,9 +23,23 @@ LEAVES: Final[dict[str, dict[str, float]]] = {
     "refit": {"leaf_power": 2.77, "leaf_card": 0.019, "leaf_order": 0.084, "stuck_cost": 4.0, "stuck_card_cost": 2.0},
     "flat": {"leaf_power": 2.617, "leaf_card": 0.0, "leaf_order": 0.0853, "stuck_cost": 4.0, "stuck_card_cost": 2.0},
     "stuck": {"leaf_power": 3.648, "leaf_card": 0.054, "leaf_order": 0.086, "stuck_cost": 6.0, "stuck_card_cost": 0.5},
+    "six": {"leaf_power": 3.613, "leaf_card": -0.0395, "leaf_order": 0.0925, "stuck_cost": 4.0, "stuck_card_cost": 2.0},
 }
+#: The numbers a leaf is made of (each entry of :data:`LEAVES` sets them all).
+LEAF_NUMBERS: Final = frozenset({"leaf_power", "leaf_card", "leaf_order", "stuck_cost", "stuck_card_cost"})
 #: The default leaf: one copy of its numbers, in :data:`LEAVES`.
 _DEFAULT_LEAF: Final = LEAVES["flat"]
+#: What a table of (seats, decks) changes in the defaults, where it was fitted and measured there; a
+#: leaf named in a spec (``leaf=``), a number given there, or a whole :class:`SearchParams` handed to the
+#: bot wins. Six seats, two decks (R1): the ``six`` leaf, fitted to who won 500 such games
+#: (``scripts/fit_leaf.py --players 6``), where the four-seat leaf forecast a seat that had just taken a
+#: pile to win half as often again as such seats did; and no pile grabs (``grabs``): told the truth of
+#: every claim, the search with the four-seat leaf still doubted claims it knew were true, for their
+#: cards, and won no more than doubting only what its count proves (docs/bots.md, "The expert at a table
+#: of six").
+TABLE_DEFAULTS: Final[dict[tuple[int, int], dict[str, float | bool]]] = {
+    (6, 2): {**LEAVES["six"], "grabs": False},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +153,9 @@ class SearchParams:
     #: ... and by this many standard errors of its gain over declining, measured deal by deal on the same
     #: sampled deals (0: the plain averages decide; docs/bots.md, "A doubt by its standard error").
     doubt_z: float = 0.0
+    #: Whether a doubt may be worth making for the pile of a true claim (its cards filling ranks the hand
+    #: lacks): off, the doubt of a claim in its true version scores no better than declining it.
+    grabs: bool = True
     play_margin: float = 0.02
     midgame_margin: float = 0.05
     endgame_cards: int = 4
