@@ -70,6 +70,10 @@ class SearchBot:
     ``calling_table`` (0.7 by default; above 1: never) is how likely some opponent must be to doubt any
     claim, whatever the count, before the bot plays as ``honest`` does, at tables of up to six
     (:meth:`table_calls_blindly`; :mod:`idoubtit.bots.calling`; docs/bots.md, "A table that doubts anything").
+    ``grabs=False`` never counts the pile of a true claim a gain: in the claim's true version a doubt scores
+    no better than declining. At a table with defaults of its own
+    (:data:`~idoubtit.bots.search.params.TABLE_DEFAULTS`: six seats, two decks) those replace every number
+    not set by name (:meth:`params_for`).
     """
 
     name = "search"
