@@ -35,8 +35,8 @@ _DEFAULT_LEAF: Final = LEAVES["flat"]
 #: (``scripts/fit_leaf.py --players 6``), where the four-seat leaf forecast a seat that had just taken a
 #: pile to win half as often again as such seats did; and no pile grabs (``grabs``): told the truth of
 #: every claim, the search with the four-seat leaf still doubted claims it knew were true, for their
-#: cards, and won no more than doubting only what its count proves (docs/bots.md, "The expert at a table
-#: of six").
+#: cards, and won no more than doubting only what its count proves (docs/bots.md, "A leaf for six seats,
+#: and no pile grabs there").
 TABLE_DEFAULTS: Final[dict[tuple[int, int], dict[str, float | bool]]] = {
     (6, 2): {**LEAVES["six"], "grabs": False},
 }
