@@ -146,9 +146,8 @@ def play(setting: Setting, number: int) -> tuple[bool, int, int]:
     deal = setting.seed + number // players
     game = Game.deal(Rules(players), seed=deal)
     (pool,) = parse_fields(setting.field)
-    opponents = iter(pool.opponents(players - 1, random.Random(deal)))
-    specs = {s: setting.bot if s == seat else next(opponents) for s in range(players)}
-    bots: dict[int, Bot] = {s: make_bot(spec, random.Random(number * 10 + s)) for s, spec in specs.items()}
+    specs = pool.seating(setting.bot, seat, players, random.Random(deal))
+    bots: dict[int, Bot] = {s: make_bot(spec, random.Random(number * 10 + s)) for s, spec in enumerate(specs)}
     searcher = bots[seat]
     if not isinstance(searcher, SearchBot):
         raise SystemExit(f"--bot must be a search bot, not {setting.bot!r}")

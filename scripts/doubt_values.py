@@ -114,9 +114,8 @@ def play(
     deal = seed + game_number // players
     game = Game.deal(Rules(players), seed=deal)
     (pool,) = parse_fields(field)
-    opponents = iter(pool.opponents(players - 1, random.Random(deal)))
-    specs = {s: bot_spec if s == seat else next(opponents) for s in range(players)}
-    bots: dict[int, Bot] = {s: make_bot(spec, random.Random(game_number * 10 + s)) for s, spec in specs.items()}
+    specs = pool.seating(bot_spec, seat, players, random.Random(deal))
+    bots: dict[int, Bot] = {s: make_bot(spec, random.Random(game_number * 10 + s)) for s, spec in enumerate(specs)}
     searcher = bots[seat]
     if not isinstance(searcher, SearchBot) or searcher.advised_doubts or searcher.gated_doubts:
         raise SystemExit(f"--bot must be a search bot without advised or gated doubts, not {bot_spec!r}")

@@ -113,9 +113,8 @@ def play_game(hero: str, field: str, deal: int, seat: int, players: int = PLAYER
     for this deal), with every play's position."""
     rules = Rules(players)
     (pool,) = parse_fields(field)
-    opponents = iter(pool.opponents(players - 1, random.Random(deal)))
-    specs = {s: hero if s == seat else next(opponents) for s in range(players)}
-    bots = {s: make_bot(spec, random.Random(deal * 10 + s)) for s, spec in specs.items()}
+    specs = pool.seating(hero, seat, players, random.Random(deal))
+    bots = {s: make_bot(spec, random.Random(deal * 10 + s)) for s, spec in enumerate(specs)}
     for s, bot in bots.items():
         start = getattr(bot, "start", None)
         if start is not None:

@@ -58,9 +58,8 @@ def play_one(bot_spec: str, field_spec: str, game_number: int, seed: int, player
     deal = seed + game_number // players
     game = Game.deal(Rules(players), deal)
     (field,) = parse_fields(field_spec)
-    opponents = iter(field.opponents(players - 1, random.Random(deal)))
-    specs = {s: bot_spec if s == seat else next(opponents) for s in range(players)}
-    bots = {s: make_bot(spec, random.Random(game_number * 10 + s)) for s, spec in specs.items()}
+    specs = field.seating(bot_spec, seat, players, random.Random(deal))
+    bots = {s: make_bot(spec, random.Random(game_number * 10 + s)) for s, spec in enumerate(specs)}
     for s, bot in bots.items():
         start_game(bot, s, game.rules)
     flow = Flow()

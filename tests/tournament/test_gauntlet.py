@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -75,3 +76,12 @@ def test_in_evenings_a_candidate_meets_the_same_opponents_all_evening_in_every_s
         assert len({(placement.candidate, placement.seat) for _, placement in played}) == 1
     outcome = run_gauntlet(["honest"], fields, Rules(4), games=16, seed=2, evening=2)
     assert (outcome.games, outcome.evening, outcome.to_dict()["gauntlet"]["evening"]) == (16, 2, 2)
+
+
+def test_a_seating_puts_the_candidate_in_its_seat_and_the_drawn_opponents_around_it_in_order() -> None:
+    field = Field(("rock", "bluffer", "doubter", "cautious", "bigbluff", "beginner"))
+    for seat in range(6):
+        drawn = field.opponents(5, random.Random(7))
+        seating = field.seating("search", seat, 6, random.Random(7))
+        assert seating[seat] == "search"
+        assert seating[:seat] + seating[seat + 1 :] == drawn

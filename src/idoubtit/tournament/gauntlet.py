@@ -45,6 +45,16 @@ class Field:
             return tuple(rng.sample(self.pool, seats))
         return tuple(rng.choice(self.pool) for _ in range(seats))  # fewer bots than seats: some repeat
 
+    def seating(self, candidate: str, seat: int, players: int, rng: random.Random) -> tuple[str, ...]:
+        """Every seat's bot for one deal: ``candidate`` in ``seat``, this field's opponents (drawn with
+        ``rng``) in the other seats, in seat order.
+
+        >>> Field(("rock",)).seating("adaptive", 1, 4, random.Random(0))
+        ('rock', 'adaptive', 'rock', 'rock')
+        """
+        opponents = self.opponents(players - 1, rng)
+        return (*opponents[:seat], candidate, *opponents[seat:])
+
 
 def parse_fields(text: str) -> list[Field]:
     """Fields separated by ``;`` (or commas outside brackets), each a bot spec or specs joined by ``+``.

@@ -139,7 +139,9 @@ class SearchBot:
         named = set(given) | ({"voids"} if flag(voids) else set()) | ({"grabs"} if grabs is not None else set())
         if named & LEAF_NUMBERS:
             named |= LEAF_NUMBERS  # a leaf is taken whole: one number given keeps the four-seat leaf's others
-        self._named: frozenset[str] | None = None if params is not None else frozenset(named)
+        self._named = frozenset(named)
+        #: Whole params handed over are played as given, at every table.
+        self._table_defaults = params is None
         self.advisor = flag(advisor)
         self.advised_doubts = flag(advised_doubts)
         self.gated_doubts = flag(gated_doubts)
@@ -433,8 +435,8 @@ class SearchBot:
     def params_for(self, rules: Rules) -> SearchParams:
         """The numbers this bot plays by at a table of ``rules``: those it was given, with the table's own
         defaults (:data:`~idoubtit.bots.search.params.TABLE_DEFAULTS`) for every number not set by name."""
-        table = TABLE_DEFAULTS.get((rules.players, rules.deck_count), {}) if self._named is not None else {}
-        changes: dict[str, Any] = {name: value for name, value in table.items() if name not in (self._named or ())}
+        table = TABLE_DEFAULTS.get((rules.players, rules.deck_count), {}) if self._table_defaults else {}
+        changes: dict[str, Any] = {name: value for name, value in table.items() if name not in self._named}
         return dataclasses.replace(self.given_params, **changes) if changes else self.given_params
 
     def settled_answer(self, view: View) -> Action | None:

@@ -131,17 +131,16 @@ def _iterate(
         false_base = simulator.position(sampler.sample(claim_true=False))
         true_base = simulator.position(sampler.sample(claim_true=True))
         if_trues = [simulator.value_after(true_base, action, seed) for action in candidates]
+        cap = None  # without grabs, the doubt of a true claim is worth at most what letting it go is
         if not grabs:
             pairs = zip(candidates, if_trues, strict=True)
-            declined = [value for action, value in pairs if not isinstance(action, Doubt)]
-            if declined:
-                if_trues = [
-                    min(value, declined[0]) if isinstance(action, Doubt) else value
-                    for action, value in zip(candidates, if_trues, strict=True)
-                ]
+            declines = [value for action, value in pairs if not isinstance(action, Doubt)]
+            cap = declines[0] if declines else None
         for index, action in enumerate(candidates):
             if_false = simulator.value_after(false_base, action, seed)
             if_true = if_trues[index]
+            if cap is not None and isinstance(action, Doubt):
+                if_true = min(if_true, cap)
             false_part, true_part = lie * if_false, (1 - lie) * if_true
             totals[index] += false_part  # (added one by one, as ever: the same sums to the last bit)
             totals[index] += true_part
