@@ -513,6 +513,54 @@ def test_V3_play_on_for_places() -> None:
     assert (game.phase, game.winner, game.places) == (Phase.OVER, 0, (0, 1, 2))
 
 
+def test_V3_a_play_on_that_comes_round_to_the_same_position_a_third_time_is_called() -> None:
+    # Under V5 a wrong announcement takes its own cards back (R7): the hands never change, the due rank
+    # goes round, and the two players still in meet the same position every 26 turns.
+    rules = Rules(3, play_on_for_places=True, strict_announcing=True)
+    game = Game.from_hands(rules, ["AS", "KS KH", "QS"])
+    game.play(0, "AS", "A")  # a true last play, turned up at once (R10), and the game plays on (V3)
+    assert list(game.places) == [0]
+    turns = 0
+    while not game.is_over:
+        seat = game.to_play
+        wrong = Rank.TWO if game.due_rank is not Rank.TWO else Rank.THREE
+        game.play(seat, game.hand(seat)[:1], wrong)
+        turns += 1
+    # The first wrong announcement takes the ace left on the pile too (V3 leaves a true last play there);
+    # from then on the position after that turn comes round every 26 turns.
+    assert turns == 1 + 2 * 26
+    # Those still in are placed by the cards they hold, fewest first, though seat 1's turn was next.
+    assert game.events()[-1] == GameOver(0, (0, 2, 1), called=True)
+    assert game.places == (0, 2, 1)
+    assert game.events()[-1].to_dict() == {"type": "game_over", "winner": 0, "places": [0, 2, 1], "called": True}
+    # The fast door and a replay come to the same end.
+    again = Game.replay(game.record())
+    assert again.events() == game.events()
+    fast = Game.from_hands(rules, ["AS", "KS KH", "QS"])
+    for action in game.actions():
+        fast.apply_unchecked(action)
+    assert fast.is_over
+    assert fast.events() == game.events()
+
+
+def test_V3_a_called_game_places_equal_hands_in_turn_order() -> None:
+    rules = Rules(4, play_on_for_places=True, strict_announcing=True)
+    game = Game.from_hands(rules, ["AS", "KS", "QS QH", "JS"])
+    game.play(0, "AS", "A")  # seat 1's first wrong announcement takes the ace back with its king
+    while not game.is_over:
+        seat = game.to_play
+        game.play(seat, game.hand(seat)[:1], Rank.TWO if game.due_rank is not Rank.TWO else Rank.THREE)
+    # Every 39 turns the due rank and the seat to play come round together (13 ranks, three players).
+    over = game.events()[-1]
+    assert isinstance(over, GameOver)
+    assert over.called
+    assert game.hand_sizes == (0, 2, 2, 1)
+    assert game.places[1] == 3  # the one card left
+    # Seats 1 and 2 hold two cards each: the one nearer the turn goes first.
+    in_turn_order = [(game.to_play + step) % 4 for step in range(4)]
+    assert list(game.places[2:]) == [seat for seat in in_turn_order if seat in (1, 2)]
+
+
 def test_V4_open_table_sizes() -> None:
     assert Rules(2, open_table_sizes=True).decks == 1
     assert Rules(12, open_table_sizes=True).decks == 3

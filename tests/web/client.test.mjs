@@ -106,6 +106,14 @@ test("every seat has its own name; computer players are known as such", () => {
   assert.equal(describe({ type: "doubted", seats: [1, 2], doubter: 1 }, 0, name), "Max says: “I doubt it!”");
 });
 
+test("a game called when its play on came round to the same position says so (V3)", () => {
+  const name = (seat) => seatName(room, seat);
+  const over = { type: "game_over", winner: 1, places: [1, 2, 0] };
+  assert.equal(describe(over, 0, name), "Max wins the game.");
+  const called = describe({ ...over, called: true }, 0, name);
+  assert.match(called, /^The same position came round a third time: .* fewest first\. Max wins the game\.$/);
+});
+
 const name = (seat) => ["Ann", "Bo", "Cy"][seat];
 const claimLet = [
   { type: "played", seat: 0, count: 2, rank: "K" },

@@ -117,7 +117,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     if kind == "finished":
         return Finished(data["seat"], data["place"])
     if kind == "game_over":
-        return GameOver(data["winner"], tuple(data["places"]))
+        return GameOver(data["winner"], tuple(data["places"]), bool(data.get("called", False)))
     raise MalformedInputError(f"not an event: {data!r}")
 
 
@@ -172,7 +172,7 @@ def pack_event(event: Event) -> str:
         return f"K{event.seat}:{event.count}{_packed_cards(event.cards)}"
     if isinstance(event, Finished):
         return f"F{event.seat}:{event.place}"
-    return f"G{event.winner}:{','.join(map(str, event.places))}"
+    return f"G{event.winner}:{','.join(map(str, event.places))}{':c' if event.called else ''}"
 
 
 def unpack_event(token: str) -> Event:
@@ -204,7 +204,8 @@ def _unpacked(kind: str, parts: list[str], cards: tuple[Card, ...] | None) -> Ev
     if kind == "F":
         return Finished(int(parts[0]), int(parts[1]))
     if kind == "G":
-        return GameOver(int(parts[0]), tuple(int(seat) for seat in parts[1].split(",") if seat))
+        called = len(parts) > 2 and parts[2] == "c"
+        return GameOver(int(parts[0]), tuple(int(seat) for seat in parts[1].split(",") if seat), called)
     raise KeyError(kind)
 
 

@@ -53,6 +53,11 @@ _DECLINED: Final = tuple(Declined(seat) for seat in range(MAX_OPEN_TABLE))
 _ALL_DECLINED: Final = WindowClosed(CloseReason.ALL_DECLINED)
 _TIMER: Final = WindowClosed(CloseReason.TIMER)
 
+#: V3: a game whose play on brings the same position round this often is called (see Core._count_position).
+REPEATS_TO_CALL: Final = 3
+#: A position a turn begins from, as V3's count of them keys it (see Core._count_position).
+Position = tuple[int, Rank, tuple[tuple[int, ...], ...], tuple[int, ...]]
+
 #: An action as stored, at no cost of its own: a play as its event (which holds all the play), a decline
 #: or a timer's close as its event too, and a doubt as the seats that doubt (in the order given).
 Record = Played | Declined | WindowClosed | tuple[int, ...]
@@ -91,6 +96,7 @@ class Core:
         "_places",
         "_play_on",
         "_players",
+        "_positions",
         "_rules",
         "_shared",
         "_spelled",
@@ -112,6 +118,8 @@ class Core:
         self._players = rules.players
         self._play_on = rules.play_on_for_places  # V3
         self._in_count = rules.players  # how many seats are still in (V3 lets some finish early)
+        #: V3's play on: how often each position has begun a turn since the first player finished.
+        self._positions: dict[Position, int] = {}
         self._after, self._offsets = seating(rules.players)
         self._actions: list[Record] = []
         # The log, written by every action as it goes: each event, but a doubt's three as one DoubtEntry.
@@ -133,6 +141,7 @@ class Core:
         clone._active = list(self._active)
         clone._in_count = self._in_count
         clone._places = list(self._places)
+        clone._positions = self._positions.copy()
         # The history only grows, and only an action writes it: the copy shares it until either side acts
         # (see _own_history). Spelled out first, so that reading it never writes to the shared lists.
         self._spelled_events()
@@ -194,7 +203,7 @@ class Core:
             self._log.append(_new(WrongRank, (seat, rank, due)))
             self._take_pile(seat)
             self._end_turn()
-            return PLAY
+            return self._phase
         if not hand:  # R10: the last play is always turned up
             return self._reveal_last_play(seat, cards, rank)
         self._phase = DOUBT
@@ -229,7 +238,7 @@ class Core:
         self._pile = []
         self._log.append((ordered, claimant, cards, rank, truthful, taker, tuple(pile)))
         self._end_turn()  # D4: the pile is empty and play goes on with the next player
-        return PLAY
+        return self._phase
 
     def decline_unchecked(self, seat: int) -> Phase:
         """:meth:`~idoubtit.engine.Game.decline` without checks: the caller must be sure ``seat`` may still
@@ -247,7 +256,7 @@ class Core:
         if len(declined) == self._in_count - 1:
             self._log.append(_ALL_DECLINED)
             self._end_turn()
-            return PLAY
+            return self._phase
         return DOUBT
 
     def close_window_unchecked(self) -> Phase:
@@ -261,7 +270,7 @@ class Core:
         self._actions.append(_TIMER)
         self._log.append(_TIMER)
         self._end_turn()
-        return PLAY
+        return self._phase
 
     def _spelled_events(self) -> list[Event]:
         """Every event so far, in full: the log with each doubt's entry spelled out as its three events."""
@@ -292,7 +301,7 @@ class Core:
         if not truthful:  # R10: not true, so the player takes the pile and play goes on
             self._take_pile(seat)
             self._end_turn()
-            return PLAY
+            return self._phase
         self._active[seat] = False
         self._in_count -= 1
         self._places.append(seat)
@@ -302,14 +311,41 @@ class Core:
             return OVER
         # V3: the truthful cards stay on the pile; the next player still in carries on.
         self._end_turn()
-        return PLAY
+        return self._phase
 
-    def _end_game(self) -> None:
+    def _end_game(self, called: bool = False) -> None:
         if self._play_on:
             self._places.extend(seat for seat in range(self._players) if self._active[seat])
         self._phase = OVER
         self._claim = None
-        self._log.append(_new(GameOver, (self._places[0], tuple(self._places))))
+        self._log.append(_new(GameOver, (self._places[0], tuple(self._places), called)))
+
+    def _count_position(self) -> None:
+        """V3, once a player has finished: a position that begins a turn for the third time calls the game.
+
+        The rules' text is silent on a play-on that never ends, and two players who both know where every
+        card is can pass the same cards back and forth for ever. The project's decision: the position a
+        turn begins from (whose turn, the due rank, every hand and the pile, as sets of cards) coming round
+        a third time ends the game, and those still in take the places left by the cards they hold, fewest
+        first; equal hands in turn order from the player whose turn it was.
+        """
+        position = (
+            self._to_play,
+            self._due,
+            tuple([tuple(sorted(map(hash, hand))) for hand in self._hands]),
+            tuple(sorted(map(hash, self._pile))),
+        )
+        seen = self._positions.get(position, 0) + 1
+        self._positions[position] = seen
+        if seen < REPEATS_TO_CALL:
+            return
+        hands, active = self._hands, self._active
+        still_in = [seat for seat in (self._to_play, *self._after[self._to_play]) if active[seat]]
+        self._places.extend(sorted(still_in, key=lambda seat: len(hands[seat])))
+        for seat in still_in:
+            active[seat] = False
+        self._in_count = 0
+        self._end_game(called=True)
 
     def _take_pile(self, seat: int) -> None:
         taken = tuple(self._pile)
@@ -330,6 +366,8 @@ class Core:
         self._to_play = seat
         self._phase = PLAY
         self._claim = None
+        if self._play_on and self._in_count < self._players:
+            self._count_position()
 
 
 def _spelled(entries: list[Event | DoubtEntry]) -> list[Event]:

@@ -137,13 +137,19 @@ class Finished(NamedTuple):
 
 
 class GameOver(NamedTuple):
-    """D7/V3: the game ended; ``places`` lists seats in finishing order, as far as it was played."""
+    """D7/V3: the game ended; ``places`` lists seats in finishing order, as far as it was played.
+    ``called``: V3's play on came round to the same position a third time, and those still in were
+    placed by the cards they held (fewest first)."""
 
     winner: int
     places: tuple[int, ...]
+    called: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "game_over", "winner": self.winner, "places": list(self.places)}
+        data: dict[str, Any] = {"type": "game_over", "winner": self.winner, "places": list(self.places)}
+        if self.called:
+            data["called"] = True
+        return data
 
 
 Event = Played | WrongRank | Declined | WindowClosed | Doubted | Revealed | PileTaken | Finished | GameOver

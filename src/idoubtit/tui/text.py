@@ -82,6 +82,15 @@ def doubt_call(tr: Translations) -> str:
     return tr.gettext("I doubt it")
 
 
+def called_game(tr: Translations) -> str:
+    """Why a V3 game ended with players still in (the engine calls it when a position comes round a third
+    time)."""
+    return tr.gettext(
+        "The same position came round a third time: the game ends, and those still in are placed by the "
+        "cards they hold, fewest first."
+    )
+
+
 def pretty_cards(cards: Sequence[Card]) -> str:
     return " ".join(card.pretty() for card in cards)
 
@@ -148,7 +157,8 @@ class Narrator:
         if isinstance(event, Finished):
             return self._tell_finish(event)
         if isinstance(event, GameOver):
-            return self.pick(event.winner, _("You win the game!"), _("%(name)s wins the game."))
+            won = self.pick(event.winner, _("You win the game!"), _("%(name)s wins the game."))
+            return f"{called_game(self.tr)} {won}" if event.called else won
         assert isinstance(event, Declined)
         return None
 

@@ -164,8 +164,12 @@ export function describe(event, me, name) {
     case "finished":
       return you ? t("You finish in place %(place)d.", { place: event.place })
         : t("%(name)s finishes in place %(place)d.", { name: who(event.seat), place: event.place });
-    case "game_over":
-      return event.winner === me ? t("You win the game!") : t("%(name)s wins the game.", { name: who(event.winner) });
+    case "game_over": {
+      const won = event.winner === me ? t("You win the game!") : t("%(name)s wins the game.", { name: who(event.winner) });
+      if (!event.called) return won;
+      const called = t("The same position came round a third time: the game ends, and those still in are placed by the cards they hold, fewest first.");
+      return `${called} ${won}`;
+    }
     default:
       return "";
   }
