@@ -8,7 +8,7 @@ import pytest
 
 from idoubtit.engine import Game, GameOver, Rank, Rules
 from idoubtit.i18n import translations
-from idoubtit.tui.text import Narrator, called_game, finishing_order
+from idoubtit.tui.text import Narrator, called_game, called_note, finishing_order
 
 
 def called_game_of_three() -> Game:
@@ -33,6 +33,7 @@ def test_V3_a_called_game_tells_why_it_ended_and_the_places_follow_the_cards_hel
     assert told == f"{called_game(tr)} You win the game!"
     assert told.startswith("The same position came round a third time")
     assert narrator.tell(over._replace(called=False)) == "You win the game!"
+    assert called_note(tr, game.view(1)) == called_game(tr)  # the result screen says it too
     order = finishing_order(tr, game.view(0), ["You", "Max", "Ann"])
     assert order == ["1. You: out", "2. Ann: 1 card left", "3. Max: 3 cards left"]
 
@@ -43,3 +44,11 @@ def test_the_called_game_sentence_is_translated(language: str) -> None:
     text = called_game(translations(language))
     assert text
     assert text != english
+
+
+def test_a_game_that_ends_as_usual_has_no_called_note() -> None:
+    game = Game.from_hands(Rules(3, play_on_for_places=True), ["AS", "KS", "QS QH"])
+    game.play(0, "AS")
+    game.play(1, "KS")  # the last two cards of the game's play on: seat 1 goes out, seat 2 is left
+    assert game.is_over
+    assert called_note(translations("en"), game.view(2)) is None

@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import { cardName, claimWords, parseCard, pretty } from "../../src/idoubtit/web/cards.js";
 import {
-  REACTIONS, describe, emptyTable, errorText, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow,
+  REACTIONS, describe, emptyTable, endedCalled, errorText, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow,
   playOrder, reactionText, receive, ringRoom, seatName, seatPlaces, secondsLeft, stories, storyLine, truthfulPick,
 } from "../../src/idoubtit/web/game.js";
 import { format, pickLanguage, sentence, t, tn, use } from "../../src/idoubtit/web/i18n.js";
@@ -112,6 +112,10 @@ test("a game called when its play on came round to the same position says so (V3
   assert.equal(describe(over, 0, name), "Max wins the game.");
   const called = describe({ ...over, called: true }, 0, name);
   assert.match(called, /^The same position came round a third time: .* fewest first\. Max wins the game\.$/);
+  // The result screen says so only for a log that ends called.
+  assert.equal(endedCalled([claimLet[0], { ...over, called: true }]), true);
+  assert.equal(endedCalled([claimLet[0], over]), false);
+  assert.equal(endedCalled([]), false);
 });
 
 const name = (seat) => ["Ann", "Bo", "Cy"][seat];

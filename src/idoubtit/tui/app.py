@@ -33,6 +33,7 @@ from idoubtit.engine import Card, Game, IDoubtItError, Phase, Rank
 from idoubtit.tui.text import (
     Narrator,
     Translations,
+    called_note,
     claim_words,
     coach_text,
     doubt_call,
@@ -497,6 +498,9 @@ class TableApp(App[None]):
         winner = self.game.winner
         assert winner is not None
         headline = _("You win!") if winner == self.me else _("%(name)s wins.") % {"name": self.names[winner]}
+        called = called_note(self.tr, self.game.view(self.me))
+        if called is not None:
+            headline = f"{headline}\n\n{called}"
         self.push_screen(ResultScreen(f"{headline}\n\n{places}", self.tr), self.after_result)
 
     def fresh_coach(self) -> Coach | None:

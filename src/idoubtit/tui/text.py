@@ -91,6 +91,12 @@ def called_game(tr: Translations) -> str:
     )
 
 
+def called_note(tr: Translations, view: View) -> str | None:
+    """:func:`called_game`'s sentence if the game in ``view`` ended called, else None."""
+    last = view.log[-1] if view.log else None
+    return called_game(tr) if isinstance(last, GameOver) and last.called else None
+
+
 def pretty_cards(cards: Sequence[Card]) -> str:
     return " ".join(card.pretty() for card in cards)
 

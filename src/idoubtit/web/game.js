@@ -167,12 +167,22 @@ export function describe(event, me, name) {
     case "game_over": {
       const won = event.winner === me ? t("You win the game!") : t("%(name)s wins the game.", { name: who(event.winner) });
       if (!event.called) return won;
-      const called = t("The same position came round a third time: the game ends, and those still in are placed by the cards they hold, fewest first.");
-      return `${called} ${won}`;
+      return `${calledLine()} ${won}`;
     }
     default:
       return "";
   }
+}
+
+/** Whether the game of this log ended called: V3's play on came round to the same position a third time. */
+export function endedCalled(log) {
+  const last = log && log.length ? log[log.length - 1] : null;
+  return Boolean(last && last.type === "game_over" && last.called);
+}
+
+/** Why a called game ended (the same sentence as the terminal game's). */
+export function calledLine() {
+  return t("The same position came round a third time: the game ends, and those still in are placed by the cards they hold, fewest first.");
 }
 
 /**

@@ -6,7 +6,7 @@ import { RED, SUITS, cardName, claimWords, parseCard, rankPlural } from "./cards
 import { coachMark, coachPanel, coachSwitch, suggestedCards } from "./coach.js";
 import { h, link } from "./dom.js";
 import {
-  REACTIONS, announceable, doubtShare, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow, reactionText,
+  REACTIONS, announceable, calledLine, doubtShare, endedCalled, handInPlayOrder, isComputer, lastReveal, maxCards, myTurn, myWindow, reactionText,
   ringRoom, seatName, seatPlaces, secondsLeft, stories, storyLine,
 } from "./game.js";
 import { sentence, t, tn } from "./i18n.js";
@@ -322,6 +322,7 @@ function result(page, act) {
       h("span", { className: "left" }, view.hand_sizes[seat] === 0 ? t("out") : tn("%(count)d card left", "%(count)d cards left", view.hand_sizes[seat])),
       finalHands && finalHands[seat] && finalHands[seat].length
         ? h("span", { className: "cards small" }, finalHands[seat].map((card) => cardFace(card))) : null))),
+    endedCalled(table.log) ? h("p", { className: "called" }, calledLine()) : null,
     stats ? numbers(stats, finishing, room, me) : null,
     score ? evening(score, room, me) : null,
     seated ? null : h("p", {}, t("Waiting for the players to deal again.")),
