@@ -43,6 +43,7 @@ from idoubtit.engine import (
     Game,
     PileTaken,
     Played,
+    Rank,
     Revealed,
     Rules,
     action_of,
@@ -266,6 +267,13 @@ def test_a_packed_view_is_the_engines_view_again_with_every_kind_of_event() -> N
     game = Game.from_hands(Rules(3), [["AS"], ["AH", "KH"], ["QS", "JD"]])
     game.play(0, ["AS"])  # R10: the last play turned up, and true: seat 0 wins
     views.append(game.view(1).to_dict())
+    # V3: a play on called when a position came round a third time (V5 wrong ranks take their cards back).
+    game = Game.from_hands(rules, [["AS"], ["KS"], ["QS"]])
+    game.play(0, ["AS"], "A")
+    while not game.is_over:
+        game.play(game.to_play, game.hand(game.to_play), "2" if game.due_rank is not Rank.TWO else "3")
+    views.append(game.view(2).to_dict())
+    assert views[-1]["log"][-1]["called"] is True
     for view in views:
         for event in view_from_dict({**view, "log": view["log"]}).log:
             assert unpack_event(pack_event(event)) == event
