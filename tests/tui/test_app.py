@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import pytest
 from textual import events
 from textual.widgets import Button, RichLog, Static
 
-from idoubtit import Game, Phase, Rules
+from idoubtit import Action, Decline, Game, Phase, Play, Rank, Rules, View
 from idoubtit.bots import make_bot
 from idoubtit.coach import Coach
 from idoubtit.i18n import translations
 from idoubtit.tui import app as table_module
 from idoubtit.tui.app import CardButton, ResultScreen, TableApp
-from idoubtit.tui.text import table_coach
+from idoubtit.tui.text import called_game, table_coach
 
 
 def table(rules: Rules, seed: int, language: str = "en") -> TableApp:
@@ -254,4 +256,43 @@ async def test_the_coach_shows_its_word_under_the_prompt() -> None:
             if app.game.is_over or len(said) > 1:
                 break
         assert said == {"bluff", "move"}  # a claim's meter as well as a move
+        await pilot.press("q")
+
+
+class WrongAnnouncer:
+    """A computer player that always announces a rank other than the one due (V5), so R7 hands its card
+    back every turn: two of them, once the person has gone out, meet the same position again and again."""
+
+    name = "wrong announcer"
+
+    def act(self, view: View) -> Action:
+        assert view.seat is not None
+        if not view.must_play:
+            return Decline(view.seat)
+        wrong = Rank.TWO if view.due_rank is not Rank.TWO else Rank.THREE
+        return Play(view.seat, view.hand[:1], wrong)
+
+
+@pytest.mark.parametrize("language", ["en", "mn", "lb", "af"])
+async def test_V3_a_play_on_that_goes_round_in_circles_ends_called_and_the_result_says_why(  # noqa: N802
+    language: str, tmp_path: Path
+) -> None:
+    rules = Rules(3, play_on_for_places=True, strict_announcing=True)
+    game = Game.from_hands(rules, ["AS", "KS KH", "QS"])
+    game.play(0, "AS", "A")  # the person goes out first (R10), and the two computer players play on (V3)
+    tr = translations(language)
+    app = TableApp(game, {1: WrongAnnouncer(), 2: WrongAnnouncer()}, tr, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, ResultScreen):
+                break
+        assert app.game.is_over
+        assert app.game.places == (0, 2, 1)  # seat 2 holds one card, seat 1 three
+        result = str(app.screen.query_one("#result-text", Static).render())
+        assert called_game(tr) in result
+        assert called_game(tr) in " ".join(log_text(app).split())  # the log wraps its lines
+        folder = Path(os.environ.get("IDOUBTIT_SCREENSHOTS") or tmp_path)
+        folder.mkdir(parents=True, exist_ok=True)
+        app.save_screenshot(str(folder / f"terminal-called-{language}.svg"))
         await pilot.press("q")
