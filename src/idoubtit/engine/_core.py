@@ -314,8 +314,12 @@ class Core:
         return self._phase
 
     def _end_game(self, called: bool = False) -> None:
+        """D7/V3: the game is over. Under V3 those still in take the places left (one seat, unless the game
+        was called) by the cards they hold, fewest first, equal hands in turn order from the seat to play."""
         if self._play_on:
-            self._places.extend(seat for seat in range(self._players) if self._active[seat])
+            hands, active = self._hands, self._active
+            still_in = [seat for seat in (self._to_play, *self._after[self._to_play]) if active[seat]]
+            self._places.extend(sorted(still_in, key=lambda seat: len(hands[seat])))
         self._phase = OVER
         self._claim = None
         self._log.append(_new(GameOver, (self._places[0], tuple(self._places), called)))
@@ -329,6 +333,7 @@ class Core:
         a third time ends the game, and those still in take the places left by the cards they hold, fewest
         first; equal hands in turn order from the player whose turn it was.
         """
+        # A card's hash is its index in the deck, so sorted hashes are the hand as a set (copies repeat).
         position = (
             self._to_play,
             self._due,
@@ -337,15 +342,8 @@ class Core:
         )
         seen = self._positions.get(position, 0) + 1
         self._positions[position] = seen
-        if seen < REPEATS_TO_CALL:
-            return
-        hands, active = self._hands, self._active
-        still_in = [seat for seat in (self._to_play, *self._after[self._to_play]) if active[seat]]
-        self._places.extend(sorted(still_in, key=lambda seat: len(hands[seat])))
-        for seat in still_in:
-            active[seat] = False
-        self._in_count = 0
-        self._end_game(called=True)
+        if seen >= REPEATS_TO_CALL:
+            self._end_game(called=True)
 
     def _take_pile(self, seat: int) -> None:
         taken = tuple(self._pile)

@@ -494,11 +494,12 @@ class TableApp(App[None]):
     def show_result(self) -> None:
         _ = self.tr.gettext
         self.played.append(self.game)
-        places = "\n".join(finishing_order(self.tr, self.game.view(self.me), self.names))
+        view = self.game.view(self.me)
+        places = "\n".join(finishing_order(self.tr, view, self.names))
         winner = self.game.winner
         assert winner is not None
         headline = _("You win!") if winner == self.me else _("%(name)s wins.") % {"name": self.names[winner]}
-        called = called_note(self.tr, self.game.view(self.me))
+        called = called_note(self.tr, view)
         if called is not None:
             headline = f"{headline}\n\n{called}"
         self.push_screen(ResultScreen(f"{headline}\n\n{places}", self.tr), self.after_result)
