@@ -51,19 +51,25 @@ class Flow:
     fewest: int = 99
 
 
+#: Decision rounds after which a game counts as lost for the bot (a cycle nobody breaks).
+MAX_ROUNDS = 5000
+
+
 def play_one(bot_spec: str, field_spec: str, game_number: int, seed: int, players: int = PLAYERS) -> Flow:
     """Game ``game_number`` of the bot against ``field_spec`` (one bot, or a pool joined by ``+`` drawn afresh
     for every deal, as the gauntlet draws it), with what its seat went through."""
     seat = game_number % players
     deal = seed + game_number // players
-    game = Game.deal(Rules(players), deal)
+    game = Game.deal(Rules(players, open_table_sizes=players < 3), deal)
     (field,) = parse_fields(field_spec)
     specs = field.seating(bot_spec, seat, players, random.Random(deal))
     bots = {s: make_bot(spec, random.Random(game_number * 10 + s)) for s, spec in enumerate(specs)}
     for s, bot in bots.items():
         start_game(bot, s, game.rules)
     flow = Flow()
-    while not game.is_over:
+    rounds = 0
+    while not game.is_over and rounds < MAX_ROUNDS:  # two players who never lie may trade cards for ever
+        rounds += 1
         note(flow, seat, play_turn(game, bots))
         if game.hand(seat):  # its hand before it went out, if it did
             flow.fewest = min(flow.fewest, len(game.hand(seat)))

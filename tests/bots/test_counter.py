@@ -70,6 +70,35 @@ def test_does_not_doubt_a_likely_true_claim() -> None:
     assert bot.false_probability(game.view(1)) < bot.doubt_threshold(game.view(1))
 
 
+def heads_up_aces_come_round() -> Game:
+    """Two players, the whole deck dealt. Seat 0 says "two Aces" (true) and nobody doubts; thirteen
+    turns later, the pile still there, Aces are due for seat 1, which holds one (AC). Seat 0 still
+    holds AD: with the two it put on the pile, any claim of two more Aces is one too many."""
+    rest = [rank + suit for suit in "SHDC" for rank in "23456789TJQK"]
+    game = Game.from_hands(
+        Rules(2, open_table_sizes=True), [" ".join(["AS", "AH", "AD", *rest[:23]]), " ".join(["AC", *rest[23:]])]
+    )
+    game.play(0, "AS AH")
+    game.decline(1)
+    while game.due_rank is not Rank.ACE:
+        seat = game.to_play
+        game.play(seat, [next(card for card in game.hand(seat) if card.rank is not Rank.ACE)])
+        game.decline(1 - seat)
+    assert game.to_play == 1
+    return game
+
+
+def test_an_opponent_counts_its_own_cards_on_the_pile_when_it_weighs_our_bluff() -> None:
+    view = heads_up_aces_come_round().view(1)
+    bot = CounterBot()
+    bot.observe(view)
+    chances = bot.doubt_chances(view, [1, 2], Rank.ACE)
+    # Seat 0 knows where three Aces are (unless its claim was a lie): "two Aces" is mostly proven false.
+    assert chances[2][0] > 0.5
+    assert chances[1][0] < chances[2][0]
+    assert CounterBot().act(view) == Play(1, (Card.parse("AC"),), Rank.ACE)
+
+
 def test_doubt_threshold_weighs_pile_and_hands() -> None:
     bot = CounterBot()
     middle = bot.threshold_for(ours=8, theirs=8, pile=4)

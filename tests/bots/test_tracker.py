@@ -260,3 +260,40 @@ def test_taking_a_pile_ends_what_the_announced_ranks_told() -> None:
     aware.update(game.view(2))
     assert aware.voids[1] == set()
     assert aware.holding_distribution(1, Rank.KING)[1][0] < 0.5
+
+
+def test_claims_on_the_pile_are_listed_by_the_seat_that_put_them_down() -> None:
+    game = Game.from_hands(Rules(3), ["AS AH 5C", "KS 9D 8D", "QS 7D 4H"])
+    game.play(0, "AS AH")  # "two Aces", let pass
+    game.decline(1)
+    game.decline(2)
+    game.play(1, "9D")  # "one King", let pass
+    game.decline(2)
+    game.decline(0)
+    seen = tracked(game, 2)
+    assert [value for value, _ in seen.claims_on_pile(0)] == [Rank.ACE, Rank.ACE]
+    assert [value for value, _ in seen.claims_on_pile(1)] == [Rank.KING]
+    assert seen.claims_on_pile(2) == []
+    game.play(2, "7D")  # "one Queen": seat 0 doubts, is wrong, and takes the pile
+    game.doubt(0)
+    assert all(tracked(game, 2).claims_on_pile(seat) == [] for seat in range(3))
+
+
+def mean(pmf: tuple[float, ...]) -> float:
+    return sum(count * chance for count, chance in enumerate(pmf))
+
+
+def test_an_observer_who_knows_its_cards_on_the_pile_does_not_guess_at_them() -> None:
+    # Seat 0's two Aces went down face down; to seat 1 they are a guess, to seat 0 a fact. Seen with
+    # seat 0's knowledge (the two Aces and two cards taken out, their beliefs given back), seat 1's
+    # hand holds Aces as a draw from a pool that lacks them.
+    game = Game.from_hands(Rules(3), ["AS AH 5C 6C", "KS 9D 8D 2S", "QS 7D 4H 3H"])
+    game.play(0, "AS AH")
+    game.decline(1)
+    game.decline(2)
+    public = tracked(game, 2, public=True)
+    beliefs = sum(trust for _, trust in public.claims_on_pile(0))
+    _, guessed = public.holding_distribution(1, Rank.ACE)
+    _, knowing = public.holding_distribution(1, Rank.ACE, hidden=(2, 2), unbelieved=(beliefs, beliefs))
+    assert mean(knowing) < mean(guessed)
+    assert len(knowing) <= 3  # only two Aces can be anywhere else

@@ -30,7 +30,8 @@ fill the turns before (holding back a card of the due rank when it needs one). H
 down is chosen by expected value: each extra card raises the chance some opponent doubts, modelled by
 asking, for each opponent and each number of cards of the rank it may hold, how false the claim looks
 from what that opponent can know (the public log, :class:`~idoubtit.bots.tracker.Tracker` with
-``public=True``, plus its own hand); being caught costs the pile and everything played.
+``public=True``, plus its own hand and the cards it put face down on the pile); being caught costs the
+pile and everything played.
 
 A table that doubts anything. The bot tallies how each opponent answers claims (the claims it lets pass,
 its right and wrong doubts); once two of them look like players who doubt whatever the count says
@@ -64,6 +65,7 @@ from idoubtit.bots.maths import (
     false_given_claim,
     own_turn_distances,
     plan_cost,
+    poisson_binomial,
 )
 from idoubtit.bots.tracker import Tracker
 from idoubtit.engine import Action, Card, Decline, Doubt, Play, Rank, Rules, View
@@ -342,8 +344,9 @@ class CounterBot:
         of that many cards of ``rank``.
 
         Over how many cards of the rank the opponent may hold (by our count), we work out how false the
-        claim looks from what it can know (the public log plus its own hand, whose cards are not in
-        ours) and how likely it then doubts (:meth:`opponent_doubts`).
+        claim looks from what it can know (the public log, its own hand, whose cards are not in ours,
+        and the cards it put face down on the pile, which it knows and we only guess at) and how likely
+        it then doubts (:meth:`opponent_doubts`).
         """
         seat = view.seat
         assert seat is not None
@@ -361,18 +364,27 @@ class CounterBot:
             known, pmf = ours.holding_distribution(other, rank)
             their_known = public.known_ranks[other][rank]
             their_hidden = max(0, view.hand_sizes[other] - public.known_total[other])
+            # It also knows the face-down cards it put on the pile, which everyone else only guesses at:
+            # its claims of this rank there are true as often as our tracker trusts them.
+            on_pile = public.claims_on_pile(other)
+            unbelieved = (sum(trust for value, trust in on_pile if value == rank), sum(trust for _, trust in on_pile))
+            piled = poisson_binomial([trust for value, trust in ours.claims_on_pile(other) if value == rank])
             doubts = dict.fromkeys(counts, 0.0)
-            for extra, chance in enumerate(pmf):
-                if chance < 1e-3:
-                    continue
-                hidden = (max(0, known + extra - their_known), their_hidden)
-                seen_have, their_pmf = public.holding_distribution(seat, rank, hand_before, hidden, played)
-                for count in counts:
-                    false = 0.0 if count <= seen_have else self.claim_false(seat, seen_have, their_pmf, count, cap)
-                    look = (other, false, view.hand_sizes[other], hand_before - count, view.pile_size + count)
-                    doubts[count] += chance * self.opponent_doubts(*look)
-                    if self.record_looks:
-                        looks.setdefault(count, {}).setdefault(other, []).append((chance, look))
+            for extra, hand_chance in enumerate(pmf):
+                for in_pile, pile_chance in enumerate(piled):
+                    chance = hand_chance * pile_chance
+                    if chance < 1e-3:
+                        continue
+                    hidden = (max(0, known + extra - their_known) + in_pile, their_hidden + len(on_pile))
+                    seen_have, their_pmf = public.holding_distribution(
+                        seat, rank, hand_before, hidden, played, unbelieved=unbelieved
+                    )
+                    for count in counts:
+                        false = 0.0 if count <= seen_have else self.claim_false(seat, seen_have, their_pmf, count, cap)
+                        look = (other, false, view.hand_sizes[other], hand_before - count, view.pile_size + count)
+                        doubts[count] += chance * self.opponent_doubts(*look)
+                        if self.record_looks:
+                            looks.setdefault(count, {}).setdefault(other, []).append((chance, look))
             for count in counts:
                 chances[count][other] = min(1.0, doubts[count])
         return chances

@@ -130,8 +130,10 @@ class Tracker:
         self.pile_ranks = [0] * RANK_SLOTS
         self.pile_known = 0
         self.pile_size = 0
-        #: The pile's face-down cards from undoubted claims: (rank value, trust) per card.
+        #: The pile's face-down cards from undoubted claims: (rank value, trust) per card, and the seat
+        #: that put each down (its owner knows what they are: see :meth:`claims_on_pile`).
         self.pile_claims: list[tuple[int, float]] = []
+        self.pile_claimants: list[int] = []
         #: Pile cards that are only assumed (see the module docstring), with the seat they came from.
         self.assumed: list[tuple[int, Card]] = []
         self.hand_ranks = [0] * RANK_SLOTS
@@ -252,6 +254,7 @@ class Tracker:
         trust = self.trust(seat)
         for _ in range(play.count - moved):
             self.pile_claims.append((value, trust))
+            self.pile_claimants.append(seat)
             self.belief_ranks[value] += trust
         unexplained = play.count - explained
         self.plays[seat].append((value, unexplained))
@@ -318,6 +321,7 @@ class Tracker:
         self.pile_known = 0
         self.pile_size = 0
         self.pile_claims = []
+        self.pile_claimants = []
         self.assumed = []
 
     def _check_assumptions(self, taken: tuple[Card, ...]) -> None:
@@ -418,6 +422,11 @@ class Tracker:
         """
         return self._pool[rank], self._pool_total
 
+    def claims_on_pile(self, seat: int) -> list[tuple[int, float]]:
+        """The face-down cards of ``seat``'s undoubted claims on the pile, as (claimed rank value, trust):
+        cards every other seat can only guess at, but ``seat`` knows."""
+        return [claim for claim, owner in zip(self.pile_claims, self.pile_claimants, strict=True) if owner == seat]
+
     def unknown_size(self, seat: int, hand_size: int | None = None) -> int:
         """How many of ``seat``'s cards (of ``hand_size``, default its hand now) we cannot name for sure."""
         size = self.sizes[seat] if hand_size is None else hand_size
@@ -431,6 +440,7 @@ class Tracker:
         hidden: tuple[float, float] = (0.0, 0.0),
         played: int = 0,
         played_back: bool = False,
+        unbelieved: tuple[float, float] = (0.0, 0.0),
     ) -> tuple[int, tuple[float, ...]]:
         """How many cards of ``rank`` ``seat`` holds, out of ``hand_size`` (default: its hand now).
 
@@ -441,13 +451,15 @@ class Tracker:
         the seat put down are known not to be of the rank (:meth:`played_since`): its cards of the rank
         are then those of a draw that much larger, capped at what it holds. With ``played_back`` that
         larger draw is taken from the pool with those cards put back (none of them of the rank): the hand
-        it was drawn from held them, though the pool no longer does.
+        it was drawn from held them, though the pool no longer does. ``unbelieved`` gives back to the
+        pool the beliefs (of the rank, in all) about cards that ``hidden`` counts as known: an observer
+        who put those cards down knows them, so it does not guess at them.
         """
         value = rank
         size = self.sizes[seat] if hand_size is None else hand_size
         in_pool, pool_total = self.pool(rank)
-        in_pool = max(0.0, in_pool - hidden[0])
-        pool_total = max(0.0, pool_total - hidden[1])
+        in_pool = min(max(0.0, in_pool + unbelieved[0] - hidden[0]), max(0.0, self._unseen[value] - hidden[0]))
+        pool_total = max(0.0, pool_total + unbelieved[1] - hidden[1])
         believed = self.believed[seat][value]
         if believed:
             belief = self.belief_ranks[value]
