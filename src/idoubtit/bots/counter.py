@@ -369,22 +369,27 @@ class CounterBot:
             on_pile = public.claims_on_pile(other)
             unbelieved = (sum(trust for value, trust in on_pile if value == rank), sum(trust for _, trust in on_pile))
             piled = poisson_binomial([trust for value, trust in ours.claims_on_pile(other) if value == rank])
-            doubts = dict.fromkeys(counts, 0.0)
+            # What it sees depends only on how many cards of the rank it knows of beyond the table's
+            # knowledge (in its hand and on the pile): one reading for each such number.
+            known_beyond: dict[int, float] = {}
             for extra, hand_chance in enumerate(pmf):
                 for in_pile, pile_chance in enumerate(piled):
                     chance = hand_chance * pile_chance
-                    if chance < 1e-3:
-                        continue
-                    hidden = (max(0, known + extra - their_known) + in_pile, their_hidden + len(on_pile))
-                    seen_have, their_pmf = public.holding_distribution(
-                        seat, rank, hand_before, hidden, played, unbelieved=unbelieved
-                    )
-                    for count in counts:
-                        false = 0.0 if count <= seen_have else self.claim_false(seat, seen_have, their_pmf, count, cap)
-                        look = (other, false, view.hand_sizes[other], hand_before - count, view.pile_size + count)
-                        doubts[count] += chance * self.opponent_doubts(*look)
-                        if self.record_looks:
-                            looks.setdefault(count, {}).setdefault(other, []).append((chance, look))
+                    if chance >= 1e-3:
+                        beyond = max(0, known + extra - their_known) + in_pile
+                        known_beyond[beyond] = known_beyond.get(beyond, 0.0) + chance
+            doubts = dict.fromkeys(counts, 0.0)
+            for beyond, chance in known_beyond.items():
+                hidden = (beyond, their_hidden + len(on_pile))
+                seen_have, their_pmf = public.holding_distribution(
+                    seat, rank, hand_before, hidden, played, unbelieved=unbelieved
+                )
+                for count in counts:
+                    false = 0.0 if count <= seen_have else self.claim_false(seat, seen_have, their_pmf, count, cap)
+                    look = (other, false, view.hand_sizes[other], hand_before - count, view.pile_size + count)
+                    doubts[count] += chance * self.opponent_doubts(*look)
+                    if self.record_looks:
+                        looks.setdefault(count, {}).setdefault(other, []).append((chance, look))
             for count in counts:
                 chances[count][other] = min(1.0, doubts[count])
         return chances

@@ -130,10 +130,9 @@ class Tracker:
         self.pile_ranks = [0] * RANK_SLOTS
         self.pile_known = 0
         self.pile_size = 0
-        #: The pile's face-down cards from undoubted claims: (rank value, trust) per card, and the seat
-        #: that put each down (its owner knows what they are: see :meth:`claims_on_pile`).
-        self.pile_claims: list[tuple[int, float]] = []
-        self.pile_claimants: list[int] = []
+        #: The pile's face-down cards from undoubted claims: (rank value, trust, the seat that put it down)
+        #: per card (that seat knows what they are: see :meth:`claims_on_pile`).
+        self.pile_claims: list[tuple[int, float, int]] = []
         #: Pile cards that are only assumed (see the module docstring), with the seat they came from.
         self.assumed: list[tuple[int, Card]] = []
         self.hand_ranks = [0] * RANK_SLOTS
@@ -253,8 +252,7 @@ class Tracker:
             explained += 1
         trust = self.trust(seat)
         for _ in range(play.count - moved):
-            self.pile_claims.append((value, trust))
-            self.pile_claimants.append(seat)
+            self.pile_claims.append((value, trust, seat))
             self.belief_ranks[value] += trust
         unexplained = play.count - explained
         self.plays[seat].append((value, unexplained))
@@ -308,20 +306,19 @@ class Tracker:
         if self._mine(taker):
             if event.cards is not None:
                 self._check_assumptions(event.cards)
-            for value, trust in self.pile_claims:
+            for value, trust, _ in self.pile_claims:
                 self.belief_ranks[value] -= trust
         else:
             for card, count in self.pile.items():
                 for _ in range(count):
                     self._add_known(taker, card)
-            for value, trust in self.pile_claims:
+            for value, trust, _ in self.pile_claims:
                 self._add_believed(taker, value, trust, counted=True)
         self.pile = {}
         self.pile_ranks = [0] * RANK_SLOTS
         self.pile_known = 0
         self.pile_size = 0
         self.pile_claims = []
-        self.pile_claimants = []
         self.assumed = []
 
     def _check_assumptions(self, taken: tuple[Card, ...]) -> None:
@@ -425,7 +422,7 @@ class Tracker:
     def claims_on_pile(self, seat: int) -> list[tuple[int, float]]:
         """The face-down cards of ``seat``'s undoubted claims on the pile, as (claimed rank value, trust):
         cards every other seat can only guess at, but ``seat`` knows."""
-        return [claim for claim, owner in zip(self.pile_claims, self.pile_claimants, strict=True) if owner == seat]
+        return [(value, trust) for value, trust, owner in self.pile_claims if owner == seat]
 
     def unknown_size(self, seat: int, hand_size: int | None = None) -> int:
         """How many of ``seat``'s cards (of ``hand_size``, default its hand now) we cannot name for sure."""
