@@ -16,7 +16,7 @@ import httpx
 from idoubtit.archive import Archive, GameSnapshot, GameStatus, RoomSettings, RoomStatus, SeatKind, hash_token
 from idoubtit.bots.fallback import default_play
 from idoubtit.client.table_client import TableClient
-from idoubtit.engine import Game, Phase, Rules
+from idoubtit.engine import Card, Game, Phase, Rank, Rules
 from idoubtit.server.config import ServerConfig
 from idoubtit.server.protocol import ActionRequest, ServerError
 from idoubtit.server.seats import Seat
@@ -219,6 +219,10 @@ class GatedStorage:
         self.gate.set()
         self.stored: list[tuple[int, str]] = []
         self.refuse: set[int] = set()
+        #: Closed, the game's result waits to be stored (``finish_game`` returns once it opens).
+        self.finish_gate = asyncio.Event()
+        self.finish_gate.set()
+        self.finished: list[tuple[int, ...]] = []
 
     async def append_action(self, game_id: int, step: int, notation: str) -> None:
         await self.gate.wait()
@@ -227,7 +231,8 @@ class GatedStorage:
         self.stored.append((step, notation))
 
     async def finish_game(self, game_id: int, places: Sequence[int]) -> None:
-        pass
+        await self.finish_gate.wait()
+        self.finished.append(tuple(places))
 
 
 class Listener:
@@ -248,13 +253,17 @@ class Listener:
         pass
 
 
-def people_table(storage: GatedStorage, players: int = 4) -> tuple[Table, list[Listener]]:
-    """A dealt table of people, each seat connected once; seat 0 plays first."""
+def people_table(
+    storage: GatedStorage, players: int = 4, hands: Sequence[str] | None = None
+) -> tuple[Table, list[Listener]]:
+    """A dealt table of people (or one with these ``hands``), each seat connected once; seat 0 plays
+    first."""
     settings = RoomSettings(Rules(players), doubt_seconds=60)
     seats = {n: Seat(n, f"Person {n}", SeatKind.HUMAN, None, hash_token(f"token-{n}")) for n in range(players)}
     config = ServerConfig(bot_delay_seconds=0, batch_seconds=0.01, grace_seconds=60)
     table = Table("ABCDEF", settings, "host", RoomStatus.WAITING, seats, config, storage)
-    record = Game.deal(settings.rules, seed=11).record()
+    dealt = Game.deal(settings.rules, seed=11) if hands is None else Game.from_hands(settings.rules, hands)
+    record = dealt.record()
     table.start(GameSnapshot(1, "ABCDEF", 1, GameStatus.PLAYING, record, None, datetime.now(UTC), None, None))
     listeners = [Listener() for _ in range(players)]
     for seat, listener in enumerate(listeners):
@@ -320,4 +329,25 @@ async def test_an_action_the_archive_refuses_is_taken_back_with_the_ones_after_i
     assert table.state_id == state  # a decline that leaves the window open keeps the state: 2 and 3 may retry
     (update,) = listeners[2].updates[-1:]
     assert [event["type"] for event in update["view"]["events"]] == ["declined"]
+    table.close()
+
+
+async def test_a_deal_asked_for_while_the_result_is_stored_waits_for_it_instead_of_being_refused() -> None:
+    storage = GatedStorage()
+    table, listeners = people_table(storage, players=3, hands=["AS", "2S 3S", "4S"])
+    storage.finish_gate.clear()  # the archive is slow to store the result
+    last = ActionRequest("play", table.state_id, (Card.parse("AS"),), Rank.ACE, id="last")
+    played = asyncio.ensure_future(table.request(listeners[0], last))
+    await asyncio.sleep(0.05)
+    assert table.game is not None
+    assert table.game.is_over  # seat 0's last card went down truthfully: R10, the game is over
+    assert not table.between_games  # but nobody was shown so: the result is not stored yet
+    waiting = asyncio.ensure_future(table.game_end_stored())
+    await asyncio.sleep(0.05)
+    assert not waiting.done()
+    storage.finish_gate.set()
+    await asyncio.wait_for(asyncio.gather(waiting, played), timeout=5)
+    assert storage.finished == [(0,)]
+    assert table.between_games  # a deal asked for now is taken
+    assert table.status is RoomStatus.FINISHED
     table.close()

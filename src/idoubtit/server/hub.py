@@ -398,6 +398,7 @@ class Hub:
                 403,
             )
         async with table.lock:
+            await table.game_end_stored()
             if not table.between_games:
                 raise ServerError("room.playing", f"room {table.code} is in the middle of a game", 409)
             snapshot = await self._stored(self.archive.start_game, table.code, seed=seed)

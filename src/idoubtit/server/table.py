@@ -252,6 +252,13 @@ class Table:
         seat = None if token is None else self.seat_for_token(token)
         return seat is not None and seat.is_person and self.game_number >= 1
 
+    async def game_end_stored(self) -> None:
+        """Returns once a game that just ended is stored as over and shown so. The archive calls the game
+        finished a moment before the table has shown it: a deal asked for in that moment waits for it
+        rather than being refused as if the game went on."""
+        if self._finishing is not None and not self._finishing.done():
+            await asyncio.wait({self._finishing})  # waits without taking on the task's own errors
+
     @property
     def between_games(self) -> bool:
         """No game is being played: none started yet, or the last one is over and everyone was shown so."""
