@@ -321,7 +321,7 @@ class Hub:
         """Empty a bot's seat, between games (host only)."""
         table = self._hosted(code, token)
         async with table.lock:
-            number = self._bot_seat(table, seat, "taken out")
+            number = await self._bot_seat(table, seat, "taken out")
             await self._stored(self.archive.remove_bot, table.code, number)
             table.remove_seat(number)
         return number
@@ -332,7 +332,7 @@ class Hub:
         table = self._hosted(code, token)
         spec = bot_spec(level)
         async with table.lock:
-            number = self._bot_seat(table, seat, "given another level")
+            number = await self._bot_seat(table, seat, "given another level")
             before, after = character_key(table.seats[number].level), character_key(spec)
             name = None
             if before != after:
@@ -376,9 +376,11 @@ class Hub:
         return mode
 
     @staticmethod
-    def _bot_seat(table: Table, seat: object, done: str) -> int:
-        """The number of a bot's seat that may be ``done`` now: between games only."""
+    async def _bot_seat(table: Table, seat: object, done: str) -> int:
+        """The number of a bot's seat that may be ``done`` now: between games only (a game end still
+        being stored is waited for, as for a deal)."""
         number = _seat_in(table, seat)
+        await table.game_end_stored()
         if not table.between_games:
             raise ServerError("room.playing", f"a bot is {done} only between games; room {table.code} is playing", 409)
         chosen = table.seats.get(number)
