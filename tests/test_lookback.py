@@ -132,6 +132,19 @@ def test_import_of_a_bad_file_says_what_is_wrong_and_stores_nothing(tmp_path: Pa
         assert archive.recent_games().games == ()
 
 
+def test_seats_imported_without_names_read_as_seats_in_the_readers_language(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with Archive.open(db) as archive:
+        (stored,) = archive.import_records([GOLDEN_RECORD])
+    for lang, seat in (("en", "Seat 3"), ("mn", "3-р суудал"), ("lb", "Sëtzplaz 3"), ("af", "Sitplek 3")):
+        games = runner.invoke(app, ["history", "--db", str(db), "--lang", lang]).output
+        assert seat in games  # among the players, and as the winner (seat 2 went out)
+        numbers = runner.invoke(app, ["stats", "--room", stored.room_code, "--db", str(db), "--lang", lang]).output
+        assert seat in numbers
+        told = runner.invoke(app, ["replay", str(stored.game_id), "--db", str(db), "--lang", lang]).output
+        assert seat in told
+
+
 def test_stats_of_a_big_table_come_in_tables_that_fit_a_terminal(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     seven = {**GOLDEN_RECORD, "rules": {"players": 7}, "hands": None, "seed": 4, "actions": []}

@@ -121,7 +121,7 @@ def replay_names(
     names = []
     for number, info in enumerate(seats):
         name = info.get("name") if isinstance(info, dict) else None
-        names.append(name if isinstance(name, str) and name else tr.gettext("Seat %(number)d") % {"number": number + 1})
+        names.append(lookback.seat_name(tr, name if isinstance(name, str) else "", number))
     if seat is not None:
         names[seat] = tr.gettext("You")
     return names

@@ -333,6 +333,11 @@ def _asked(question: Callable[[], T]) -> T:
         raise typer.BadParameter(str(error)) from None
 
 
+def seat_name(tr: gettext.NullTranslations, name: str, seat: int) -> str:
+    """A seat's name as the pages show it: "Seat 2", in the reader's language, for a seat stored without one."""
+    return name or tr.gettext("Seat %(number)d") % {"number": seat + 1}
+
+
 def _translations(lang: str | None) -> gettext.NullTranslations:
     try:
         return translations(pick_language(lang))
@@ -375,7 +380,7 @@ def games_table(tr: gettext.NullTranslations, page: GamePage) -> Table:
             str(game.id),
             _when(game.started_at),
             f"{game.room_code} #{game.number}",
-            ", ".join(seat.display_name for seat in game.seats),
+            ", ".join(seat_name(tr, seat.display_name, seat.seat) for seat in game.seats),
             _winner(tr, game),
             str(game.steps),
         )
@@ -390,7 +395,7 @@ def _winner(tr: gettext.NullTranslations, game: GameEntry) -> str:
     if game.status == "abandoned":
         return tr.gettext("given up")
     winner = game.winner
-    return next((seat.display_name for seat in game.seats if seat.seat == winner), "?")
+    return next((seat_name(tr, seat.display_name, seat.seat) for seat in game.seats if seat.seat == winner), "?")
 
 
 #: At most this many players side by side in one statistics table (an 80-column terminal holds them).
@@ -431,10 +436,12 @@ def numbers_tables(tr: gettext.NullTranslations, title: str, people: Sequence[tu
 
 
 def seat_stats_tables(tr: gettext.NullTranslations, lines: Sequence[SeatTotals]) -> list[Table]:
-    return numbers_tables(tr, tr.gettext("At this table"), [(line.display_name, line.totals) for line in lines])
+    people = [(seat_name(tr, line.display_name, line.seat), line.totals) for line in lines]
+    return numbers_tables(tr, tr.gettext("At this table"), people)
 
 
 def player_stats_tables(tr: gettext.NullTranslations, stats: PlayerStats) -> list[Table]:
     people = [(tr.gettext("All tables"), stats.totals)] if stats.totals.games else []
-    people += [(f"{line.room_code}\n{line.display_name}", line.totals) for line in stats.tables]
+    # A name is left out where the seat had none (a game imported without names).
+    people += [(f"{line.room_code}\n{line.display_name}".strip(), line.totals) for line in stats.tables]
     return numbers_tables(tr, tr.gettext("Your games"), people)

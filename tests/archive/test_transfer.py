@@ -45,11 +45,23 @@ def test_games_of_one_table_go_to_one_room_in_order(archive: Archive) -> None:
     assert [item.number for item in imported] == [1, 2]
 
 
-def test_a_saved_terminal_game_without_a_table_imports_with_seat_names(archive: Archive) -> None:
+def test_a_saved_terminal_game_without_a_table_imports_with_seats_left_unnamed(archive: Archive) -> None:
+    # No name is made up in one language: each reader shows "Seat 2" in its own (see tests/test_lookback.py).
     (imported,) = archive.import_records([GOLDEN_RECORD])
     entry = archive.game_entry(imported.game_id)
-    assert [seat.display_name for seat in entry.seats] == ["Seat 1", "Seat 2", "Seat 3"]
+    assert [seat.display_name for seat in entry.seats] == ["", "", ""]
     assert entry.status == "finished"
+    assert [seat["name"] for seat in archive.export_game(imported.game_id)["table"]["seats"]] == ["", "", ""]
+
+
+def test_a_name_given_is_kept_tidied_and_one_not_printable_is_refused(archive: Archive) -> None:
+    named = {**GOLDEN_RECORD, "table": {"seats": [{"name": "  Ann   Lee "}, {"name": "Max"}, {}]}}
+    (imported,) = archive.import_records([named])
+    assert [seat.display_name for seat in archive.game_entry(imported.game_id).seats] == ["Ann Lee", "Max", ""]
+    before = archive.recent_games().games
+    with pytest.raises(InvalidInputError, match="not printable"):
+        archive.import_records([{**GOLDEN_RECORD, "table": {"seats": [{"name": "A\x00"}, {}, {}]}}])
+    assert archive.recent_games().games == before
 
 
 def test_a_bad_record_refuses_the_whole_batch(archive: Archive) -> None:

@@ -200,7 +200,8 @@ def _lineup_seat(seat: int, info: dict[str, Any], numbers: dict[str, Any] | None
     bot = info.get("bot")
     kind = SeatKind.BOT if info.get("kind") == "bot" or (info.get("kind") is None and bot) else SeatKind.HUMAN
     name = info.get("name")
-    name = " ".join(name.split())[:NAME_LENGTH] if isinstance(name, str) and name.strip() else f"Seat {seat + 1}"
+    # A seat without a name stays without one: each reader shows "Seat 2" in its own language.
+    name = " ".join(name.split())[:NAME_LENGTH] if isinstance(name, str) else ""
     if not name.isprintable():
         raise InvalidInputError(f"seat {seat}: the name {info.get('name')!r} is not printable text")
     level = str(bot)[:BOT_LEVEL_LENGTH] if kind is SeatKind.BOT and bot else ("easy" if kind is SeatKind.BOT else None)
