@@ -18,6 +18,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page
 
+from idoubtit.archive import Archive
+from tests.history.golden import GOLDEN_RECORD
 from tests.server.helpers import ServerProcess, running_server
 from tests.web.axe import serious_violations
 from tests.web.test_browser import create_table, english_words, fill_and_start, new_page
@@ -437,6 +439,31 @@ def test_your_own_page_is_linked_from_home_and_forgetting_the_id_starts_it_afres
         assert "You have not played a game yet." in page.inner_text(".past-games")
         page.go_back()  # home again, and forward to the own page by the browser's buttons
         page.wait_for_selector("#name")
+        assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_a_game_imported_without_names_shows_its_seats_in_the_readers_language(
+    browser: Browser, server: ServerProcess
+) -> None:
+    unnamed = "imported-without-names-01"
+    table = {"seats": [{"kind": "human", "player": unnamed}, {}, {}]}
+    with Archive.open(server.db) as archive:
+        (stored,) = archive.import_records([{**GOLDEN_RECORD, "table": table}])
+    context, page = new_page(browser, locale="lb", viewport={"width": 390, "height": 844})
+    page.add_init_script(f"localStorage.setItem('idoubtit.player', '{unnamed}');")
+    try:
+        page.goto(f"{server.http}/r/{stored.room_code}/history")
+        page.wait_for_selector(".games .game")
+        seats = [seat.split("\n")[0].strip() for seat in page.locator(".game-seats li").all_inner_texts()]
+        assert seats == ["Sëtzplaz 1", "Sëtzplaz 2", "Sëtzplaz 3"]
+        assert [name.strip() for name in page.locator(".past-table thead th").all_inner_texts()][-3:] == seats
+        page.goto(f"{server.http}/me")
+        page.wait_for_selector(".table-lines li")
+        line = page.locator(".table-lines li")
+        assert stored.room_code in line.inner_text()
+        assert line.locator(".as").count() == 0  # no name to tell, and no made-up one
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()

@@ -3,7 +3,6 @@
 // numbers over the table's finished games. The game list and the numbers serve your own page too (me.js).
 
 import { h, link } from "./dom.js";
-import { seatName } from "./game.js";
 import { t, tn } from "./i18n.js";
 import { NONE, decimal, lengthText, outcome, percent, seatsBySeat, statusText, when } from "./past.js";
 import { nameTag } from "./table.js";
@@ -120,7 +119,8 @@ export function tableLines(act, tables) {
   return h("ul", { className: "table-lines" }, tables.map((line) => h("li", {},
     link(act, `/r/${line.room}/history`, line.room, { className: "code-link",
       "aria-label": t("History of table %(code)s", { code: line.room }) }),
-    " ", h("span", { className: "as" }, t("as %(name)s", { name: seatName({ seats: [line] }, 0) })), " ",
+    // A seat imported without a name has none to tell: the line says only the table then.
+    " ", line.name ? h("span", { className: "as" }, t("as %(name)s", { name: line.name })) : null, " ",
     h("span", { className: "line-numbers" }, [
       tn("%(count)d game", "%(count)d games", line.games),
       tn("%(count)d win", "%(count)d wins", line.wins),
