@@ -458,6 +458,8 @@ def test_a_game_imported_without_names_shows_its_seats_in_the_readers_language(
         page.wait_for_selector(".games .game")
         seats = [seat.split("\n")[0].strip() for seat in page.locator(".game-seats li").all_inner_texts()]
         assert seats == ["Sëtzplaz 1", "Sëtzplaz 2", "Sëtzplaz 3"]
+        assert page.locator(".game-seats .seat-name").count() == 0  # not "Sëtzplaz 1 Sëtzplaz 1"
+        assert "Gewënner" in page.locator(".game-seats li.won").inner_text()  # the outcome stays
         assert [name.strip() for name in page.locator(".past-table thead th").all_inner_texts()][-3:] == seats
         page.goto(f"{server.http}/me")
         page.wait_for_selector(".table-lines li")

@@ -68,7 +68,8 @@ function gameItem(act, game, { room }) {
       ? h("li", { className: game.winner === number ? "won" : "" },
         h("span", { className: "seat-number" }, t("Seat %(number)d", { number: number + 1 })),
         h("span", { className: "who" },
-          nameTag(tableRoom, number, null),
+          // A person's seat imported without a name: the seat's number beside it says all there is.
+          seat.name || seat.kind === "bot" ? nameTag(tableRoom, number, null) : null,
           outcome(game, number) ? h("span", { className: "outcome" }, outcome(game, number)) : null))
       : null)),
     action ? h("div", { className: "buttons" }, action, review) : null);
