@@ -461,11 +461,13 @@ def test_a_game_imported_without_names_shows_its_seats_in_the_readers_language(
         assert page.locator(".game-seats .seat-name").count() == 0  # not "Sëtzplaz 1 Sëtzplaz 1"
         assert "Gewënner" in page.locator(".game-seats li.won").inner_text()  # the outcome stays
         assert [name.strip() for name in page.locator(".past-table thead th").all_inner_texts()][-3:] == seats
+        assert serious_violations(page) == []
         page.goto(f"{server.http}/me")
         page.wait_for_selector(".table-lines li")
         line = page.locator(".table-lines li")
         assert stored.room_code in line.inner_text()
         assert line.locator(".as").count() == 0  # no name to tell, and no made-up one
+        assert serious_violations(page) == []
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         context.close()

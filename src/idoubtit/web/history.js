@@ -3,6 +3,7 @@
 // numbers over the table's finished games. The game list and the numbers serve your own page too (me.js).
 
 import { h, link } from "./dom.js";
+import { isComputer } from "./game.js";
 import { t, tn } from "./i18n.js";
 import { NONE, decimal, lengthText, outcome, percent, seatsBySeat, statusText, when } from "./past.js";
 import { nameTag } from "./table.js";
@@ -69,7 +70,7 @@ function gameItem(act, game, { room }) {
         h("span", { className: "seat-number" }, t("Seat %(number)d", { number: number + 1 })),
         h("span", { className: "who" },
           // A person's seat imported without a name: the seat's number beside it says all there is.
-          seat.name || seat.kind === "bot" ? nameTag(tableRoom, number, null) : null,
+          seat.name || isComputer(tableRoom, number) ? nameTag(tableRoom, number, null) : null,
           outcome(game, number) ? h("span", { className: "outcome" }, outcome(game, number)) : null))
       : null)),
     action ? h("div", { className: "buttons" }, action, review) : null);
